@@ -1,0 +1,76 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TSchema, Static } from '@sinclair/typebox';
+import type { Catalog } from './catalog.js';
+import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
+import { parseYamlData, splitFrontMatter } from './front-matter.js';
+
+export class ContentError extends Error {
+  constructor(file: string, problem: string) {
+    super(`Content file ${file}: ${problem}`);
+    this.name = 'ContentError';
+  }
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ContentError(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+async function loadSite(dir: string): Promise<SiteFile> {
+  const file = join(dir, 'site.yaml');
+  const text = await readText(file);
+  try {
+    return checkContent(SiteFile, parseYamlData(text));
+  } catch (error) {
+    throw new ContentError(file, (error as Error).message);
+  }
+}
+
+async function loadFolder<T extends TSchema>(dir: string, schema: T): Promise<Array<Static<T> & { slug: string; body: string; file: string }>> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
+  } catch {
+    throw new ContentError(dir, 'folder is missing');
+  }
+  const entries = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    const slug = name.slice(0, -'.md'.length);
+    if (!SLUG.test(slug)) throw new ContentError(file, 'file name must be a slug: lowercase letters, digits and single hyphens');
+    try {
+      const { data, body } = splitFrontMatter(await readText(file));
+      entries.push(Object.assign(checkContent(schema, data) as object, { slug, body, file }) as Static<T> & { slug: string; body: string; file: string });
+    } catch (error) {
+      if (error instanceof ContentError) throw error;
+      throw new ContentError(file, (error as Error).message);
+    }
+  }
+  return entries.sort((a, b) => ((a as { order?: number }).order ?? Infinity) - ((b as { order?: number }).order ?? Infinity)
+    || a.slug.localeCompare(b.slug));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Reads and validates every content file; a bad file stops the start with its name, field and problem. */
+export async function loadCatalog(contentDir: string): Promise<Catalog> {
+  const [site, projects, services, pages] = await Promise.all([
+    loadSite(contentDir),
+    loadFolder(join(contentDir, 'projects'), ProjectFile),
+    loadFolder(join(contentDir, 'services'), ServiceFile),
+    loadFolder(join(contentDir, 'pages'), PageFile),
+  ]);
+  return deepFreeze({ site, projects, services, pages });
+}

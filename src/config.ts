@@ -1,0 +1,196 @@
+// The one place that reads the environment. Every variable is parsed and checked here, once, at
+// start-up; a bad value stops the start with a message that names the variable.
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin, no trailing slash: every absolute URL and the OAuth issuer. */
+  baseUrl: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  trustProxy: TrustProxy;
+  /** Origins allowed to POST inquiries, the BASE_URL origin first. */
+  allowedOrigins: string[];
+  contentDir: string;
+  logLevel: string;
+  /** Multiplies every rate-limit policy; above 1 lifts the limits (benchmarks), never below 1 in production. */
+  rateLimitScale: number;
+  smtpUrl: string | undefined;
+  inboxEmailTo: string | undefined;
+  inboxEmailFrom: string | undefined;
+  inboxWebhookUrl: string | undefined;
+  inboxWebhookSecret: string | undefined;
+  /** When POST /api/contact was deprecated, and when it goes away (RFC 9745 / RFC 8594). */
+  legacyDeprecatedAt: Date;
+  legacySunsetAt: Date;
+  /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
+  oauthSigningKey: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DEFAULT_LEGACY_DEPRECATED_AT = '2026-01-01T00:00:00Z';
+const TWELVE_MONTHS_MS = 365 * 24 * 3600 * 1000;
+
+type Env = Record<string, string | undefined>;
+
+/** Collects one problem per bad variable instead of stopping at the first. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === '' ? undefined : value;
+  }
+
+  fail(name: string, rule: string): undefined {
+    this.problems.push(`${name} ${rule} (got ${JSON.stringify(this.env[name])})`);
+    return undefined;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      return this.fail(name, `must be a whole number from ${min} to ${max}`) ?? fallback;
+    }
+    return n;
+  }
+
+  number(name: string, fallback: number, min: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min) return this.fail(name, `must be a number of at least ${min}`) ?? fallback;
+    return n;
+  }
+
+  oneOf(name: string, fallback: string, allowed: string[]): string {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!allowed.includes(value)) return this.fail(name, `must be one of ${allowed.join(', ')}`) ?? fallback;
+    return value;
+  }
+
+  url(name: string, protocols: string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    const parsed = parseUrl(value);
+    if (!parsed || !protocols.includes(parsed.protocol)) {
+      return this.fail(name, `must be a URL with scheme ${protocols.map((p) => p.slice(0, -1)).join(' or ')}`);
+    }
+    return value;
+  }
+
+  origin(name: string, value: string): string | undefined {
+    const parsed = parseUrl(value);
+    const isOrigin = parsed && ['http:', 'https:'].includes(parsed.protocol) && (parsed.pathname === '/' || parsed.pathname === '')
+      && !parsed.search && !parsed.hash && !parsed.username;
+    if (!isOrigin) return this.fail(name, 'must be an origin such as https://studio.example (scheme, host, optional port; no path)');
+    return parsed.origin;
+  }
+
+  date(name: string, fallback: string): Date {
+    const value = this.raw(name) ?? fallback;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return this.fail(name, 'must be a date (ISO 8601 or HTTP-date)') ?? new Date(fallback);
+    return date;
+  }
+
+  email(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    if (!/^[^\s@<>]+@[^\s@<>]+$/.test(value)) return this.fail(name, 'must be an email address');
+    return value;
+  }
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function readTrustProxy(reader: Reader): TrustProxy {
+  const value = reader.raw('TRUST_PROXY');
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const addressOrCidr = /^(?:[\d.]+|[0-9a-f:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/i;
+  if (entries.length === 0 || !entries.every((e) => addressOrCidr.test(e))) {
+    return reader.fail('TRUST_PROXY', 'must be true, false, a hop count, or a comma list of addresses/CIDRs') ?? false;
+  }
+  return entries;
+}
+
+function readDatabaseUrl(reader: Reader): string {
+  const value = reader.raw('DATABASE_URL') ?? 'sqlite:./data/studio.db';
+  if (/^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value)) return value;
+  reader.fail('DATABASE_URL', 'must be sqlite:<path> or postgres://user@host:port/database');
+  return 'sqlite:./data/studio.db';
+}
+
+function readWebhookSecret(reader: Reader): string | undefined {
+  const value = reader.raw('INBOX_WEBHOOK_SECRET');
+  if (value === undefined) return undefined;
+  if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value)) {
+    return reader.fail('INBOX_WEBHOOK_SECRET', 'must be a Standard Webhooks secret: whsec_ followed by base64');
+  }
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const r = new Reader(env);
+  const port = r.integer('PORT', 3000, 0, 65535);
+  const baseUrl = r.origin('BASE_URL', r.raw('BASE_URL') ?? `http://localhost:${port}`) ?? `http://localhost:${port}`;
+  const extraOrigins = (r.raw('ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    .map((origin) => r.origin('ALLOWED_ORIGINS', origin))
+    .filter((origin): origin is string => origin !== undefined);
+  const legacyDeprecatedAt = r.date('LEGACY_DEPRECATED_AT', DEFAULT_LEGACY_DEPRECATED_AT);
+  const legacySunsetAt = r.date('LEGACY_SUNSET', new Date(legacyDeprecatedAt.getTime() + TWELVE_MONTHS_MS).toISOString());
+  if (legacySunsetAt.getTime() - legacyDeprecatedAt.getTime() < TWELVE_MONTHS_MS) {
+    r.fail('LEGACY_SUNSET', 'must be at least 12 months after LEGACY_DEPRECATED_AT (contract: Versioning)');
+  }
+  const webhookUrl = r.url('INBOX_WEBHOOK_URL', ['http:', 'https:']);
+  const webhookSecret = readWebhookSecret(r);
+  if (webhookUrl && !webhookSecret) r.fail('INBOX_WEBHOOK_SECRET', 'is required when INBOX_WEBHOOK_URL is set');
+  const smtpUrl = r.url('SMTP_URL', ['smtp:', 'smtps:']);
+  const inboxEmailTo = r.email('INBOX_EMAIL_TO');
+  if (smtpUrl && !inboxEmailTo) r.fail('INBOX_EMAIL_TO', 'is required when SMTP_URL is set');
+
+  const config: Config = {
+    port,
+    host: r.raw('HOST') ?? '0.0.0.0',
+    baseUrl,
+    databaseUrl: readDatabaseUrl(r),
+    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    trustProxy: readTrustProxy(r),
+    allowedOrigins: [...new Set([baseUrl, ...extraOrigins])],
+    contentDir: r.raw('CONTENT_DIR') ?? './content',
+    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    rateLimitScale: r.number('RATE_LIMIT_SCALE', 1, 1),
+    smtpUrl,
+    inboxEmailTo,
+    inboxEmailFrom: r.email('INBOX_EMAIL_FROM'),
+    inboxWebhookUrl: webhookUrl,
+    inboxWebhookSecret: webhookSecret,
+    legacyDeprecatedAt,
+    legacySunsetAt,
+    oauthSigningKey: r.raw('OAUTH_SIGNING_KEY'),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}

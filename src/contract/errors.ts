@@ -1,0 +1,128 @@
+import { MAX_BODY_BYTES } from './api.js';
+import { Inquiry, INQUIRY_LIMITS } from './inquiry.js';
+import type { ErrorBody } from './responses.js';
+
+// Every error code the REST surface can answer with, its HTTP status, a default message and a hint.
+// MCP tool errors reuse the same codes and hints; OAuth endpoints answer with RFC 6749 errors instead.
+interface ErrorDefinition {
+  status: number;
+  error: string;
+  hint: string;
+}
+
+export const ERRORS = {
+  missing_field: {
+    status: 400,
+    error: 'A required field is missing.',
+    hint: `Send every required field: ${Inquiry.required.join(', ')}.`,
+  },
+  invalid_field: {
+    status: 400,
+    error: 'A field is invalid.',
+    hint: 'Correct the named field to match its rule in /openapi.json and send the request again.',
+  },
+  invalid_body: {
+    status: 400,
+    error: 'The request body could not be read.',
+    hint: 'Send a JSON object (application/json) or a URL-encoded form (application/x-www-form-urlencoded).',
+  },
+  invalid_request: {
+    status: 400,
+    error: 'The request is invalid.',
+    hint: 'Check the parameters and headers against /openapi.json.',
+  },
+  invalid_token: {
+    status: 401,
+    error: 'The bearer token is invalid or expired.',
+    hint: 'Request a new token at /oauth/token, or call the API without an Authorization header: tokens are optional.',
+  },
+  origin_not_allowed: {
+    status: 403,
+    error: 'The request origin is not allowed.',
+    hint: 'Submit from the studio website, or from a server or agent without an Origin header.',
+  },
+  not_found: {
+    status: 404,
+    error: 'There is nothing at this address.',
+    hint: 'See /api/v1 for the list of endpoints.',
+  },
+  method_not_allowed: {
+    status: 405,
+    error: 'This method is not allowed here.',
+    hint: 'Use one of the methods in the Allow header.',
+  },
+  not_acceptable: {
+    status: 406,
+    error: 'No representation matches the Accept header.',
+    hint: 'Accept application/json.',
+  },
+  payload_too_large: {
+    status: 413,
+    error: 'The request body is too large.',
+    hint: `Keep the body under ${MAX_BODY_BYTES / 1024} KiB; the message field holds at most ${INQUIRY_LIMITS.message.maxLength} characters.`,
+  },
+  unsupported_media_type: {
+    status: 415,
+    error: 'The request body has an unsupported media type.',
+    hint: 'Send Content-Type: application/json or application/x-www-form-urlencoded.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    error: 'This Idempotency-Key was already used with a different body.',
+    hint: 'Use a new Idempotency-Key for a new inquiry, or resend the original body unchanged.',
+  },
+  rate_limited: {
+    status: 429,
+    error: 'Too many requests.',
+    hint: 'Wait the number of seconds in the Retry-After header, then try again.',
+  },
+  internal_error: {
+    status: 500,
+    error: 'Something went wrong on our side.',
+    hint: 'Try again later; if it persists, write to the studio by email.',
+  },
+  inbox_unavailable: {
+    status: 503,
+    error: 'The studio inbox is not connected right now.',
+    hint: 'Nothing was stored. Wait the number of seconds in the Retry-After header, then send the inquiry again.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ApiErrorOptions {
+  /** Replaces the default message, e.g. to name the field and the rule. */
+  message?: string;
+  hint?: string;
+  /** Seconds, sent as Retry-After (429, 503). */
+  retryAfter?: number;
+  headers?: Record<string, string>;
+  /** Field the error is about, for forms that show errors next to fields. */
+  field?: string;
+  cause?: unknown;
+}
+
+/** An error with a contract code. Surfaces turn it into their own shape (REST body, MCP result, HTML). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly hint: string;
+  readonly retryAfter: number | undefined;
+  readonly headers: Record<string, string>;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? ERRORS[code].error, { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.hint = options.hint ?? ERRORS[code].hint;
+    this.retryAfter = options.retryAfter;
+    this.headers = options.headers ?? {};
+    this.field = options.field;
+  }
+
+  toBody(): ErrorBody {
+    return { ok: false, error: this.message, code: this.code, hint: this.hint };
+  }
+}

@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from './schema-helpers.js';
+
+// Contract, "Inquiry": every limit lives here and nowhere else.
+export const LOCATIONS = ['miami', 'hamptons', 'other'] as const;
+export const BUDGETS = ['under-1m', '1m-3m', '3m-10m', 'over-10m', 'undisclosed'] as const;
+export const PHASES = ['pre-planning', 'permitted', 'unsure'] as const;
+
+export const INQUIRY_LIMITS = {
+  name: { minLength: 2, maxLength: 120 },
+  email: { maxLength: 254 },
+  phone: { maxLength: 32 },
+  message: { minLength: 10, maxLength: 4000 },
+} as const;
+
+/** Fields whose value must stay on one line (no control characters at all). */
+export const SINGLE_LINE_FIELDS = ['name', 'email', 'phone'] as const;
+
+export const Inquiry = Type.Object(
+  {
+    name: Type.String({ ...INQUIRY_LIMITS.name, description: 'Full name of the person inquiring.' }),
+    email: Type.String({ format: 'email', ...INQUIRY_LIMITS.email, description: 'Reply address.' }),
+    phone: Type.Optional(Type.String({ ...INQUIRY_LIMITS.phone, description: 'Optional phone number.' })),
+    message: Type.String({ ...INQUIRY_LIMITS.message, description: 'The project: site, scope, timing, anything that helps.' }),
+    location: StringEnum(LOCATIONS, { description: 'Where the project is.' }),
+    budget: StringEnum(BUDGETS, { description: 'Construction budget band, in US dollars.' }),
+    phase: StringEnum(PHASES, { description: 'Where the project stands today.' }),
+  },
+  { $id: 'Inquiry', title: 'Inquiry', description: 'A qualified project inquiry for the studio inbox.' },
+);
+export type Inquiry = Static<typeof Inquiry>;

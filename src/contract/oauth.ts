@@ -1,0 +1,20 @@
+// Contract, "OAuth endpoints" and "Authentication": paths, lifetimes and scopes, stated once.
+export const OAUTH_PATHS = {
+  register: '/oauth/register',
+  token: '/oauth/token',
+  introspect: '/oauth/introspect',
+  revoke: '/oauth/revoke',
+  jwks: '/oauth/jwks.json',
+} as const;
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
+
+/** Scopes a client_credentials token can carry. Tokens are optional: no operation requires a scope. */
+export const SCOPES = {
+  api: 'Call the REST API (/api/v1) as an identified client.',
+  'inquiries:write': 'Submit project inquiries.',
+  mcp: 'Use the MCP endpoint (/mcp).',
+} as const;
+export type Scope = keyof typeof SCOPES;
+export const DEFAULT_SCOPES: Scope[] = ['api', 'inquiries:write', 'mcp'];

@@ -1,0 +1,11 @@
+import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+/** A string enum as plain JSON Schema `enum` (what OpenAPI readers and MCP clients expect). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** Deep-frozen JSON copy of a schema, for documents that must not share mutable objects with routes. */
+export function plainSchema(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}

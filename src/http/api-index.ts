@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
+import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from './route-docs.js';
+import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
+import type { RouteRegistry } from './route-registry.js';
+
+const Endpoint = Type.Object({
+  method: Type.String(),
+  path: Type.String(),
+  url: Type.String({ format: 'uri' }),
+  operationId: Type.String(),
+  summary: Type.Optional(Type.String()),
+  deprecated: Type.Optional(Type.Boolean()),
+});
+
+export const ApiIndex = Type.Object({
+  name: Type.String(),
+  version: Type.String({ description: 'The version in the URL path.' }),
+  api_version: Type.String({ description: 'Version of the API description document.' }),
+  base_url: Type.String({ format: 'uri' }),
+  deprecation_policy: Type.Object({ summary: Type.String(), minimum_support_months: Type.Integer(), headers: Type.Array(Type.String()) }),
+  documentation: Type.Record(Type.String(), Type.String({ format: 'uri' })),
+  endpoints: Type.Array(Endpoint),
+}, { $id: 'ApiIndex', title: 'ApiIndex' });
+
+/** GET /api/v1: the version, the deprecation policy and every operation, read from the route registry. */
+export function registerApiIndex(app: FastifyInstance, registry: RouteRegistry, baseUrl: string, name: string): void {
+  let index: Representation | undefined;
+  const build = (): Representation => jsonRepresentation({
+    name,
+    version: API_VERSION,
+    api_version: API_DOCUMENT_VERSION,
+    base_url: baseUrl,
+    deprecation_policy: {
+      summary: DEPRECATION_POLICY.summary,
+      minimum_support_months: DEPRECATION_POLICY.minimumSupportMonths,
+      headers: DEPRECATION_POLICY.headers,
+    },
+    documentation: {
+      openapi: `${baseUrl}/openapi.json`,
+      developers: `${baseUrl}/developers`,
+      llms: `${baseUrl}/llms.txt`,
+      api_catalog: `${baseUrl}/.well-known/api-catalog`,
+    },
+    endpoints: registry.operations().map((route) => ({
+      method: route.method,
+      path: route.url,
+      url: baseUrl + route.url,
+      operationId: route.schema!.operationId!,
+      ...(route.schema?.summary && { summary: route.schema.summary }),
+      ...(route.schema?.deprecated && { deprecated: true }),
+    })),
+  });
+
+  app.get(API_PREFIX, {
+    schema: {
+      operationId: 'getApiIndex',
+      summary: 'API index: version, deprecation policy and endpoints',
+      tags: ['index'],
+      response: {
+        200: Type.Ref(ApiIndex, { description: 'The API index.', headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS } }),
+        304: NOT_MODIFIED_RESPONSE,
+        ...errorResponses([429]),
+      },
+    },
+    config: { rateLimit: 'read' },
+  }, async (request, reply) => sendRepresentation(request, reply, (index ??= build())));
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../contract/errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'required') return String(issue.params?.missingProperty ?? '');
+  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** A schema validation failure, named by field and rule. */
+export function validationError(issues: ValidationIssue[], where = 'body'): ApiError {
+  const issue = issues[0] ?? {};
+  const field = fieldOf(issue);
+  if (issue.keyword === 'required') {
+    return new ApiError('missing_field', { message: `The field "${field}" is required.`, field });
+  }
+  const subject = field ? `The field "${field}"` : `The ${where}`;
+  return new ApiError('invalid_field', { message: `${subject} ${issue.message ?? 'is invalid'}.`, field: field || undefined });
+}
+
+const FASTIFY_CODES: Record<string, () => ApiError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError('unsupported_media_type'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('invalid_body', { message: 'The Content-Length does not match the body.' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_body', { message: 'The JSON body is empty.' }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_body', { message: 'The body is not valid JSON.' }),
+};
+
+/** Maps anything thrown while handling a request to a contract error. Unknown errors become 500. */
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return validationError(fastifyError.validation, fastifyError.validationContext);
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return mapped();
+  if (fastifyError.statusCode === 400 || error instanceof SyntaxError) return new ApiError('invalid_body');
+  if (fastifyError.statusCode === 413) return new ApiError('payload_too_large');
+  if (fastifyError.statusCode === 415) return new ApiError('unsupported_media_type');
+  return new ApiError('internal_error', { cause: error });
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  reply.code(error.status).headers(error.headers);
+  if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+  return reply.type('application/json; charset=utf-8').send(error.toBody());
+}
+
+/** The root error handler: every error is the contract's Error shape, and no internals reach the client. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendApiError(reply, apiError);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => sendApiError(reply, new ApiError('not_found')));
+}

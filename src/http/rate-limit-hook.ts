@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../contract/errors.js';
+import type { RateLimitPolicyName } from '../contract/rate-limits.js';
+import { clientKey } from '../rate-limit/client-key.js';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit/limiter.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract policy this route counts against; routes under /api/ default to "read". */
+    rateLimit?: RateLimitPolicyName | false;
+  }
+}
+
+function policyOf(request: FastifyRequest): RateLimitPolicyName | undefined {
+  const configured = request.routeOptions.config?.rateLimit;
+  if (configured === false) return undefined;
+  if (configured) return configured;
+  return request.url.startsWith('/api/') ? 'read' : undefined;
+}
+
+/**
+ * Counts the request against its route's policy and sets the RateLimit-* headers; over the limit it
+ * answers 429 with Retry-After before the handler runs. Keyed by client IP (TRUST_PROXY decides which).
+ */
+export function registerRateLimitHook(app: FastifyInstance, limiter: RateLimiter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = policyOf(request);
+    if (!policy) return;
+    const decision = await limiter.consume(policy, clientKey(request.ip));
+    reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds });
+  });
+}

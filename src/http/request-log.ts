@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * One JSON line per request. Only the method, path (no query string), route, status and timing are
+ * logged: no IP address, no header, no body, so that no personal data reaches the logs.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?', 1)[0];
+    request.log.info(
+      {
+        method: request.method,
+        path,
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        client: request.clientId,
+      },
+      'request',
+    );
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The OAuth client of a valid bearer token, when one was sent. */
+    clientId?: string;
+  }
+}

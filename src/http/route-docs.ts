@@ -1,0 +1,57 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ERRORS } from '../contract/errors.js';
+import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
+import { ErrorBody } from '../contract/responses.js';
+
+// OpenAPI fragments that route schemas share: response headers and the Error responses, derived from
+// the contract so that the document never restates a code or a header by hand.
+
+const policyList = Object.entries(RATE_LIMIT_POLICIES).map(([name, p]) => `${name} ${p.limit};w=${p.windowSeconds}`).join(', ');
+
+export const RATE_LIMIT_HEADER_DOCS = {
+  'RateLimit-Limit': { type: 'integer', description: 'Requests allowed in the current window.' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Requests left in the current window.' },
+  'RateLimit-Reset': { type: 'integer', description: 'Seconds until the window resets.' },
+  'RateLimit-Policy': { type: 'string', description: `The policy as "limit;w=window-seconds" (${policyList}).` },
+} as const;
+
+export const RETRY_AFTER_DOC = { type: 'integer', description: 'Seconds to wait before trying again.' } as const;
+export const ETAG_DOC = { type: 'string', description: 'Entity tag; send it back in If-None-Match to get 304.' } as const;
+
+const STATUS_MEANINGS: Record<number, string> = {
+  400: 'A required field is missing or a field is invalid',
+  401: 'The bearer token is invalid or expired; a WWW-Authenticate challenge is sent',
+  403: 'The request origin is not allowed',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  413: 'The request body is too large',
+  415: 'Unsupported media type',
+  422: 'The Idempotency-Key was used with a different body',
+  429: 'Rate limited; Retry-After is sent',
+  500: 'Internal error',
+  503: 'The studio inbox is not connected; Retry-After is sent',
+};
+
+function codesFor(status: number): string[] {
+  return Object.entries(ERRORS).filter(([, d]) => d.status === status).map(([code]) => code);
+}
+
+/** The documented Error response of a status: meaning, codes and headers. */
+export function errorResponse(status: number, extraHeaders: Record<string, object> = {}): TSchema {
+  const retry = status === 429 || status === 503 ? { 'Retry-After': RETRY_AFTER_DOC } : {};
+  return Type.Ref(ErrorBody, {
+    description: `${STATUS_MEANINGS[status] ?? 'Error'}. Codes: ${codesFor(status).join(', ')}.`,
+    headers: { ...RATE_LIMIT_HEADER_DOCS, ...retry, ...extraHeaders },
+  });
+}
+
+export function errorResponses(statuses: number[], extraHeaders: Record<string, object> = {}): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse(status, extraHeaders)]));
+}
+
+export const NOT_MODIFIED_RESPONSE = {
+  type: 'null',
+  description: 'Not modified: the If-None-Match entity tag is current.',
+  headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS },
+} as const;

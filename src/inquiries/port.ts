@@ -1,0 +1,31 @@
+import type { RateLimitDecision } from '../rate-limit/limiter.js';
+
+// The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool and the HTML form
+// are adapters around `submit`. Errors are thrown as ApiError (contract codes); a rate-limited or
+// refused submission carries the RateLimit-* headers in ApiError.headers.
+
+export type SubmissionChannel = 'api' | 'legacy' | 'mcp' | 'form';
+
+export interface SubmissionContext {
+  channel: SubmissionChannel;
+  /** Client IP as Fastify resolved it (TRUST_PROXY). */
+  ip: string;
+  userAgent?: string;
+  /** The Origin header, when the request carried one. */
+  origin?: string;
+  idempotencyKey?: string;
+  /** OAuth client of a valid bearer token, if any. */
+  clientId?: string;
+}
+
+export interface SubmissionResult {
+  /** Stable id of the stored inquiry (also the notification idempotency id). */
+  id: string;
+  /** The inquiry-policy decision of this request, for the RateLimit-* headers. */
+  rateLimit: RateLimitDecision;
+}
+
+export interface InquiryService {
+  /** Checks origin, rate limit and fields, then commits the inquiry and its notification jobs. */
+  submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult>;
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds; they fit a JS number exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+function openSqlite(path: string): Kysely<Database> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  // FULL: a committed inquiry survives power loss, not only a process crash.
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string, log: FastifyBaseLogger): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool reconnects on next use.
+  pool.on('error', (error) => log.warn({ err: { message: error.message } }, 'PostgreSQL connection lost'));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the database named by DATABASE_URL. Connections are made lazily, so a down server does not stop the start. */
+export function openDatabase(url: string, log: FastifyBaseLogger): Db {
+  const dialect: DialectName = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const kysely = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log);
+  return {
+    kysely,
+    dialect,
+    async ping() {
+      await sql`select 1`.execute(kysely);
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}

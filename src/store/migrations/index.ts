@@ -1,0 +1,5 @@
+import type { Migration } from 'kysely';
+
+// Versioned migrations, applied in name order at start-up and by `studio migrate`.
+// Each capability adds its files here with the next number.
+export const migrations: Record<string, Migration> = {};

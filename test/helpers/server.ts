@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compose, type Runtime } from '../../src/compose.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real composed service on a free loopback port, with a fresh SQLite file unless
+ * DATABASE_URL is given. `env` holds the same variables an operator would set.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`,
+    CONTENT_DIR: 'content',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const runtime = await compose(config);
+  await runtime.app.listen({ port: config.port, host: config.host });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    runtime,
+    async close() {
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
