@@ -9,7 +9,10 @@ import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
-import { migrateToLatest } from './store/migrate.js';
+import { StoreReadiness } from './store/readiness.js';
+import { createInquiryService } from './inquiries/submit.js';
+import { OutboxWorker } from './inquiries/outbox-worker.js';
+import type { NotificationChannel, Notifier } from './inquiries/notifier.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -29,7 +32,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
 
   const db = openDatabase(config.databaseUrl, logger);
   readiness.push({ name: 'database', check: () => db.ping() });
-  await migrateToLatest(db);
+  // Migrations run in the background, retried until the database answers: the service starts and
+  // serves reads while it is down, and inquiries answer 503 until the inbox is ready.
+  const store = new StoreReadiness(db, logger);
+  store.start();
 
   let rateStore: RateLimitStore = new MemoryRateLimitStore();
   if (config.redisUrl) {
@@ -39,14 +45,41 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   }
   const limiter = new RateLimiter(rateStore, config.rateLimitScale);
 
-  const app = await buildApp({ config, catalog, limiter, readiness, logger });
+  const notifiers = buildNotifiers(config);
+  const outbox = new OutboxWorker({
+    db: db.kysely, dialect: db.dialect, notifiers, log: logger, ready: store.whenReady(),
+    pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs,
+  });
+  const inquiries = createInquiryService({
+    db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
+    channels: notificationChannels(config), onJobsQueued: () => outbox.wake(), log: logger,
+  });
+
+  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries });
+  outbox.start();
   return {
     app,
     logger,
     async close() {
       await app.close();
+      store.stop();
+      await outbox.stop();
+      await Promise.all(notifiers.map((n) => n.close?.()));
       await limiter.close();
       await db.close();
     },
   };
+}
+
+/** The channels each stored inquiry gets an outbox job for: those the operator configured. */
+function notificationChannels(config: Config): NotificationChannel[] {
+  const channels: NotificationChannel[] = [];
+  if (config.smtpUrl) channels.push('email');
+  if (config.inboxWebhookUrl) channels.push('webhook');
+  return channels;
+}
+
+function buildNotifiers(_config: Config): Notifier[] {
+  // The email and webhook notifiers are wired here once they land (src/inquiries/notifiers/).
+  return [];
 }
