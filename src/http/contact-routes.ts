@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_PREFIX } from '../contract/api.js';
+import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
 import { Ok } from '../contract/responses.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
@@ -42,6 +43,9 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /** The one adapter of both routes: request -> use case -> 200 Ok with the RateLimit-* headers. */
 function submitHandler(service: InquiryService, channel: SubmissionChannel) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify also parses text/plain; the contract accepts only the two form media types.
+    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (!MEDIA_TYPES.includes(mediaType)) throw new ApiError('unsupported_media_type');
     const result = await service.submit(request.body, {
       channel,
       ip: request.ip,
