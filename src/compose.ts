@@ -12,7 +12,9 @@ import { openDatabase } from './store/database.js';
 import { StoreReadiness } from './store/readiness.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
-import type { NotificationChannel, Notifier } from './inquiries/notifier.js';
+import type { Notifier } from './inquiries/notifier.js';
+import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
+import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -52,7 +54,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   });
   const inquiries = createInquiryService({
     db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: notificationChannels(config), onJobsQueued: () => outbox.wake(), log: logger,
+    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
   });
 
   const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries });
@@ -71,15 +73,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   };
 }
 
-/** The channels each stored inquiry gets an outbox job for: those the operator configured. */
-function notificationChannels(config: Config): NotificationChannel[] {
-  const channels: NotificationChannel[] = [];
-  if (config.smtpUrl) channels.push('email');
-  if (config.inboxWebhookUrl) channels.push('webhook');
-  return channels;
-}
-
-function buildNotifiers(_config: Config): Notifier[] {
-  // The email and webhook notifiers are wired here once they land (src/inquiries/notifiers/).
-  return [];
+/** The configured notifiers: email when SMTP_URL is set, the webhook when INBOX_WEBHOOK_URL is. */
+function buildNotifiers(config: Config): Notifier[] {
+  return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }

@@ -5,6 +5,7 @@ import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { loadInquiry } from './inbox-store.js';
 import type { Notifier } from './notifier.js';
+import { DeliveryError } from './notifiers/delivery-error.js';
 import { claimDueJobs, markDelivered, markFailed, markRetry, type Job } from './outbox-store.js';
 
 export interface OutboxWorkerOptions {
@@ -33,8 +34,10 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(exponential * (0.5 + random() / 2));
 }
 
-/** A short failure description for the operator and the logs: the error class, never its message (personal data). */
+/** A short failure description for the operator and the logs: never a driver message (personal data). */
 function describe(error: unknown): string {
+  // DeliveryError messages are written to be logged: channel and status or code only.
+  if (error instanceof DeliveryError) return error.message;
   const e = error as { name?: string; code?: string; responseCode?: number; status?: number };
   return [e.name ?? 'Error', e.code, e.responseCode ?? e.status].filter((part) => part !== undefined).join(' ');
 }
