@@ -44,6 +44,8 @@ export async function postInquiry(baseUrl: string, path: string, body: Body | st
     method: 'POST',
     headers: { 'content-type': type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded', ...options.headers },
     body: payload,
+    // A test must fail, not hang, if the server never answers.
+    signal: AbortSignal.timeout(20_000),
   });
 }
 
