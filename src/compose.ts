@@ -33,11 +33,17 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const readiness: ReadinessCheck[] = [];
 
   const db = openDatabase(config.databaseUrl, logger);
-  readiness.push({ name: 'database', check: () => db.ping() });
   // Migrations run in the background, retried until the database answers: the service starts and
   // serves reads while it is down, and inquiries answer 503 until the inbox is ready.
   const store = new StoreReadiness(db, logger);
   store.start();
+  readiness.push({
+    name: 'database',
+    async check() {
+      if (!store.ready) throw new Error('migrations not applied yet');
+      await db.ping();
+    },
+  });
 
   let rateStore: RateLimitStore = new MemoryRateLimitStore();
   if (config.redisUrl) {

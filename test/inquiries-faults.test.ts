@@ -108,16 +108,30 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   });
 });
 
-/** The real server as a child process, as an operator runs it. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** The real server as a child process, as an operator runs it. Every child goes into `children` at once,
+ * so the suite kills it even when it never becomes ready; its stderr is kept for the failure message. */
+async function spawnServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, CONTENT_DIR: 'content', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, CONTENT_DIR: 'content', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), 300);
+  try {
+    await eventually(async () => ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200 ? true : undefined), 600);
+  } catch {
+    throw new Error(`the server did not become ready; its stderr:\n${stderr}`);
+  }
   return { child, url };
+}
+
+/** Resolves when the child has exited; a child killed by a signal has signalCode set, not exitCode. */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 describe('SIGKILL during a burst of submissions', () => {
@@ -143,12 +157,12 @@ describe('SIGKILL during a burst of submissions', () => {
     };
     // The receiver is failing while the first server runs, so notifications are still owed at the kill.
     webhook.failNext(1_000_000);
-    const first = await spawnServer(env);
-    children.push(first.child);
+    const first = await spawnServer(env, children);
     const acknowledged: string[] = [];
     let killed = false;
+    let attempts = 0;
     const send = async () => {
-      while (!killed) {
+      while (!killed && attempts++ < 2_000) {
         const body = validInquiry();
         try {
           const response = await postInquiry(first.url, '/api/v1/contact', body);
@@ -160,12 +174,11 @@ describe('SIGKILL during a burst of submissions', () => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, send));
-    await new Promise((resolve) => first.child.once('exit', resolve).exitCode !== null && resolve(undefined));
+    await exited(first.child);
     assert.ok(acknowledged.length >= 25);
 
     webhook.failNext(0);
-    const second = await spawnServer(env);
-    children.push(second.child);
+    const second = await spawnServer(env, children);
     const db = openStore(env.DATABASE_URL);
     try {
       const stored = new Set((await db.kysely.selectFrom('inquiries').select('message').execute()).map((r) => r.message));
@@ -177,7 +190,7 @@ describe('SIGKILL during a burst of submissions', () => {
     } finally {
       await db.close();
       second.child.kill('SIGTERM');
-      await new Promise((resolve) => second.child.once('exit', resolve));
+      await exited(second.child);
     }
   });
 });
