@@ -18,6 +18,8 @@ import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
+import { registerContactRoutes } from './http/contact-routes.js';
+import type { InquiryService } from './inquiries/port.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -26,6 +28,7 @@ export interface AppDeps {
   limiter: RateLimiter;
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
+  inquiries: InquiryService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -63,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
   registerReadRoutes(app, catalog, config.baseUrl);
+  registerContactRoutes(app, deps.inquiries, {
+    baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
+  });
 
   await app.after();
   registerMethodNotAllowed(app, registry);
