@@ -31,6 +31,8 @@ describe('error mapping', () => {
       catalog: await loadCatalog('content'),
       limiter: new RateLimiter(new FailingStore()),
       readiness: [],
+      // Only the read path runs here; the inquiry port is never called.
+      inquiries: { submit: async () => assert.fail('not used by this test') },
       logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
