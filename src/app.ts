@@ -18,6 +18,9 @@ import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
+import { registerBearerAuth } from './oauth/bearer-hook.js';
+import { registerOAuth } from './oauth/plugin.js';
+import type { OAuthService } from './oauth/service.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -26,6 +29,7 @@ export interface AppDeps {
   limiter: RateLimiter;
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
+  oauth: OAuthService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -59,10 +63,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
+  registerBearerAuth(app, deps.oauth);
 
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
   registerReadRoutes(app, catalog, config.baseUrl);
+  await registerOAuth(app, deps.oauth);
 
   await app.after();
   registerMethodNotAllowed(app, registry);

@@ -10,6 +10,8 @@ import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
+import type { Clock } from './oauth/clock.js';
+import { createOAuth } from './oauth/service.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -18,12 +20,18 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** What tests may replace in the composed service. */
+export interface ComposeOptions {
+  /** The OAuth clock (token times, expiry, key retirement). */
+  clock?: Clock;
+}
+
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel }) as FastifyBaseLogger;
 }
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
-export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config)): Promise<Runtime> {
+export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
   const readiness: ReadinessCheck[] = [];
 
@@ -39,12 +47,15 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   }
   const limiter = new RateLimiter(rateStore, config.rateLimitScale);
 
-  const app = await buildApp({ config, catalog, limiter, readiness, logger });
+  const oauth = await createOAuth({ config, db, logger, clock: options.clock });
+
+  const app = await buildApp({ config, catalog, limiter, readiness, logger, oauth });
   return {
     app,
     logger,
     async close() {
       await app.close();
+      oauth.close();
       await limiter.close();
       await db.close();
     },
