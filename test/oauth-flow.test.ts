@@ -170,7 +170,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
       security: unknown;
     };
     const validator = new Validator();
-    const result = await validator.validate(document as unknown as object);
+    const result = await validator.validate(document as unknown as Parameters<Validator["validate"]>[0]);
     assert.equal(result.valid, true, JSON.stringify(result.errors));
     assert.equal(document.paths['/oauth/token']?.post?.operationId, 'requestToken');
     assert.equal(document.paths['/oauth/register']?.post?.operationId, 'registerClient');

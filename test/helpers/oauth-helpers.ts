@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { compose } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
@@ -16,14 +17,16 @@ export class TestClock {
 }
 
 /** startServer() with an injected OAuth clock; `env` as an operator would set it. */
-export async function startOAuthServer(env: Record<string, string> = {}, clock = new TestClock()): Promise<TestServer & { clock: TestClock }> {
+export async function startOAuthServer(
+  env: Record<string, string> = {}, clock = new TestClock(), logger?: FastifyBaseLogger,
+): Promise<TestServer & { clock: TestClock }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'studio-oauth-test-'));
   const config = loadConfig({
     PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, CONTENT_DIR: 'content', LOG_LEVEL: 'silent', ...env,
   });
-  const runtime = await compose(config, undefined, { clock: clock.now });
+  const runtime = await compose(config, logger, { clock: clock.now });
   await runtime.app.listen({ port: config.port, host: config.host });
   return {
     url: `http://127.0.0.1:${port}`, config, runtime, clock,
