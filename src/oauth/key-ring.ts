@@ -29,7 +29,9 @@ export class KeyRing {
 
   /** Loads (and on first start creates) the keys now, retrying in the background until the store answers. */
   warmUp(): void {
-    this.current().catch(() => {
+    this.current().catch((error: unknown) => {
+      this.log.warn({ err: { message: ((error as Error).cause as Error | undefined)?.message } },
+        'OAuth signing keys not loaded yet (store unavailable); OAuth answers 503 until they are; retrying');
       this.warmUpTimer = setTimeout(() => this.warmUp(), WARM_UP_RETRY_MS);
       this.warmUpTimer.unref();
     });
