@@ -1,6 +1,7 @@
 // OAuth benchmark: token issuance (tokens/s) and the cost of bearer verification on an API request
 // (GET /api/v1/projects with and without a valid token, same run, same server).
-// Run: node --import tsx bench/oauth.ts   (BENCH_SECONDS=5 by default)
+// Run: node --import tsx bench/oauth.ts   (BENCH_SECONDS=5 by default; BENCH_DATABASE_URL=postgres://…
+// measures against PostgreSQL instead of the embedded SQLite file)
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { basic, registerClient, requestToken, startOAuthServer } from '../test/helpers/oauth-helpers.js';
@@ -24,7 +25,8 @@ async function measure(name: string, options: autocannon.Options): Promise<Bench
 
 export async function run(): Promise<BenchRow[]> {
   // Limits lifted: this measures the work, not the rate limiter's refusals.
-  const server = await startOAuthServer({ RATE_LIMIT_SCALE: '1000000' });
+  const database: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const server = await startOAuthServer({ RATE_LIMIT_SCALE: '1000000', ...database });
   try {
     const client = await registerClient(server.url, { client_name: 'bench' });
     const token = await requestToken(server.url, client);

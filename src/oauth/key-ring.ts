@@ -85,6 +85,7 @@ export class KeyRing {
     let imported = this.imported.get(key.kid);
     if (!imported) {
       imported = importSigningKey(key, key.createdAt, key.rotatedAt);
+      imported.catch(() => this.imported.delete(key.kid));
       this.imported.set(key.kid, imported);
     }
     return { ...(await imported), createdAt: key.createdAt, rotatedAt: key.rotatedAt };
