@@ -176,6 +176,8 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     assert.equal(document.paths['/oauth/register']?.post?.operationId, 'registerClient');
     assert.equal(document.components.securitySchemes.oauth2?.flows?.clientCredentials?.tokenUrl, `${server.url}/oauth/token`);
     assert.deepEqual(document.security, [{}, { oauth2: [] }]);
+    const listProjects = document.paths['/api/v1/projects']?.get as unknown as { responses: Record<string, { headers?: object }> };
+    assert.ok(listProjects.responses['401']?.headers && 'WWW-Authenticate' in listProjects.responses['401'].headers, 'API operations document the bearer challenge');
     const index = await (await fetch(`${server.url}/api/v1`)).json() as { endpoints: Array<{ operationId: string }> };
     for (const id of ['registerClient', 'requestToken', 'introspectToken', 'revokeToken', 'getJwks']) {
       assert.ok(index.endpoints.some((e) => e.operationId === id), `${id} in the API index`);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { documentBearerResponses } from '../oauth/openapi-challenge.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
 
 export interface OpenApiInfo {
@@ -30,6 +31,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
       // Tokens are optional: every operation may be called anonymously ({}) or with a bearer token.
       security: [{}, { oauth2: [] }],
     },
+    transformObject: (document) => ('openapiObject' in document ? documentBearerResponses(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
 
