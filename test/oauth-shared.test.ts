@@ -154,7 +154,7 @@ function sharedDatabaseSuite(name: string, database: () => Promise<{ url: string
       assert.match(listed.out, new RegExp(`${oldKid}\\t.*published until`));
       assert.match(listed.out, new RegExp(`${newKid}\\t.*signing`));
 
-      for (const instance of [a, b]) instance.clock.advance(3600);
+      for (const instance of [a, b]) instance.clock.advance(3600 + 30);
       assert.deepEqual(await kids(b), [newKid], 'the old key is no longer published');
       assert.equal((await apiCall(b.url, `Bearer ${oldToken}`)).status, 401);
       const fresh = await requestToken(a.url, client);

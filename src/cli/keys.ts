@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { KeyStore, RETIRE_AFTER_MS } from '../oauth/key-store.js';
+import { KEY_REFRESH_SECONDS, KeyStore, RETIRE_AFTER_MS } from '../oauth/key-store.js';
 import { parseConfiguredKey } from '../oauth/signing-key.js';
 import { withDatabase } from './store.js';
 
@@ -34,7 +34,7 @@ async function rotate(config: Config): Promise<number> {
   }
   const now = Date.now();
   const key = await withDatabase(config, (db) => new KeyStore(db).rotate(now));
-  process.stdout.write(`New signing key ${key.kid}. Running instances sign with it within 30 s; `
+  process.stdout.write(`New signing key ${key.kid}. Running instances sign with it within ${KEY_REFRESH_SECONDS} s; `
     + `the previous key stays published until ${iso(now + RETIRE_AFTER_MS)}, then is retired.\n`);
   return 0;
 }

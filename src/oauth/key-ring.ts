@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CryptoKey } from 'jose';
 import type { Clock } from './clock.js';
-import type { StoredKey } from './key-store.js';
+import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
 import { StoreUnavailable } from './oauth-error.js';
 import { importSigningKey, type SigningKey } from './signing-key.js';
 
 /** Where the keys come from: the database (shared by every instance) or OAUTH_SIGNING_KEY. */
 export type KeySource = (now: number) => Promise<StoredKey[]>;
 
-/** How long a loaded key set is trusted before it is read again (picks up `studio keys rotate`). */
-const REFRESH_MS = 30_000;
+const REFRESH_MS = KEY_REFRESH_SECONDS * 1000;
 /** An unknown kid triggers a re-read at most this often, so random kids cannot hammer the database. */
 const UNKNOWN_KID_REFRESH_MS = 5_000;
 const WARM_UP_RETRY_MS = 5_000;

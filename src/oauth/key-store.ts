@@ -5,8 +5,14 @@ import { CLOCK_TOLERANCE_SECONDS } from './clock.js';
 import { fromStore } from './oauth-error.js';
 import { generateSigningKey, type SerializedKey } from './signing-key.js';
 
-/** A rotated key stays published this long: until the last token it signed has expired. */
-export const RETIRE_AFTER_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000;
+/** How long an instance trusts the key set it loaded before reading it again (picks up a rotation). */
+export const KEY_REFRESH_SECONDS = 30;
+
+/**
+ * A rotated key stays published this long: an instance may sign with it until its next refresh, and
+ * that last token is accepted until its expiry plus the clock tolerance.
+ */
+export const RETIRE_AFTER_MS = (KEY_REFRESH_SECONDS + ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000;
 
 export interface StoredKey extends SerializedKey {
   createdAt: number;

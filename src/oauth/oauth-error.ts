@@ -11,6 +11,7 @@ const STATUS: Partial<Record<OAuthErrorCode, number>> = { invalid_client: 401, t
 
 export class OAuthError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
 
   constructor(readonly code: OAuthErrorCode, description: string, options: { status?: number; headers?: Record<string, string> } = {}) {
     super(description);
@@ -18,8 +19,6 @@ export class OAuthError extends Error {
     this.status = options.status ?? STATUS[code] ?? 400;
     this.headers = options.headers ?? {};
   }
-
-  readonly headers: Record<string, string>;
 }
 
 /** The database (or the key set kept in it) cannot be reached: callers answer 503 and try again later. */
