@@ -20,6 +20,9 @@ import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { registerContactRoutes } from './http/contact-routes.js';
 import type { InquiryService } from './inquiries/port.js';
+import { registerBearerAuth } from './oauth/bearer-hook.js';
+import { registerOAuth } from './oauth/plugin.js';
+import type { OAuthService } from './oauth/service.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -29,6 +32,7 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
+  oauth: OAuthService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -62,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
+  registerBearerAuth(app, deps.oauth);
 
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
@@ -69,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, deps.inquiries, {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
+  await registerOAuth(app, deps.oauth);
 
   await app.after();
   registerMethodNotAllowed(app, registry);
