@@ -8,6 +8,8 @@ import { compare, measure, startStudio, type BenchRow } from './lib.js';
 // of REST), and what one stateless MCP request costs the SDK in process, per way of holding the Server.
 
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects' } });
+// An empty _meta sends the same call through the SDK's Server instead of the prepared answer.
+const SDK_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects', _meta: {} } });
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' };
 
 export async function run(): Promise<BenchRow[]> {
@@ -18,8 +20,9 @@ export async function run(): Promise<BenchRow[]> {
     const answer = await check.json() as { result?: { isError?: boolean } };
     if (check.status !== 200 || !answer.result || answer.result.isError) throw new Error(`tools/call failed: ${JSON.stringify(answer)}`);
     const rest = await measure('GET /api/v1/projects', { url: `${studio.url}/api/v1/projects` });
-    const mcp = await measure('POST /mcp tools/call list_projects', { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL });
-    return [rest, compare(mcp, rest)];
+    const mcp = await measure('POST /mcp tools/call list_projects (prepared answer)', { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL });
+    const sdk = await measure('POST /mcp tools/call list_projects via the SDK Server', { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: SDK_CALL });
+    return [rest, compare(mcp, rest), compare(sdk, rest)];
   } finally {
     await studio.stop();
   }

@@ -132,6 +132,16 @@ describe('POST /mcp over raw HTTP', () => {
     }
   });
 
+  it('answers the default list call from its prepared result exactly as the SDK Server does', async () => {
+    for (const name of ['list_projects', 'list_services']) {
+      const prepared = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name } })).json() as Json;
+      // An empty _meta takes the call through the SDK's Server.
+      const viaSdk = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name, _meta: {} } })).json() as Json;
+      assert.deepEqual(prepared, viaSdk, name);
+      assert.ok(prepared.result.structuredContent[name.slice(5)].length > 0);
+    }
+  });
+
   it('sets the RateLimit headers of the read policy on a list call', async () => {
     const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } });
     assert.equal(response.status, 200);

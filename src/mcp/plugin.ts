@@ -4,6 +4,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { InquiryService } from '../inquiries/port.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
+import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
 import { McpServerPool, type ServerIdentity } from './server-pool.js';
@@ -35,7 +36,7 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cat
     inquiries,
     log: app.log,
   });
-  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions) });
+  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions), prepared: new PreparedCalls(tools) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions });
 }

@@ -4,6 +4,7 @@ import { handleError, toApiError } from '../http/errors.js';
 import { decideBody } from './body-rules.js';
 import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
+import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolCallContext } from './tools.js';
 
@@ -13,6 +14,7 @@ export interface McpRouteOptions {
   baseUrl: string;
   allowedOrigins: readonly string[];
   pool: McpServerPool;
+  prepared: PreparedCalls;
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -68,7 +70,7 @@ function sendAnswers(reply: FastifyReply, caller: ToolCallContext, answers: unkn
 }
 
 /** POST /mcp: Streamable HTTP, stateless, JSON answers; the spec's rules first, then the SDK's Server. */
-export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, pool }: McpRouteOptions): void {
+export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, pool, prepared }: McpRouteOptions): void {
   const endpoint = baseUrl + MCP_PATH;
 
   app.post(MCP_PATH, {
@@ -88,6 +90,10 @@ export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins
 
     const caller = callerOf(request);
     if (decision.body === undefined) return sendAnswers(reply, caller, decision.answered, decision.batch);
+    if (!decision.batch && prepared.matches(decision.body)) {
+      const answer = await prepared.answer(decision.body, caller);
+      return reply.code(200).headers(caller.headers).type('application/json').send(answer);
+    }
     const response = await pool.handle(sdkRequest(endpoint, request), decision.body, caller);
     const text = await response.text();
     reply.headers(caller.headers).code(response.status);

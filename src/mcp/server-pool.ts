@@ -45,10 +45,16 @@ export class McpServerPool {
       await pooled.server.connect(transport);
       return await transport.handleRequest(request, { parsedBody: body });
     } finally {
-      await pooled.server.close();
-      pooled.context = undefined;
-      if (this.idle.length < MAX_IDLE) this.idle.push(pooled);
+      // Closed once the SDK has settled its own bookkeeping of this request (a macrotask later): closing
+      // at once would abort a finished handler and pay for the abort's DOMException on every call.
+      setImmediate(() => void this.release(pooled));
     }
+  }
+
+  private async release(pooled: PooledServer): Promise<void> {
+    await pooled.server.close();
+    pooled.context = undefined;
+    if (this.idle.length < MAX_IDLE) this.idle.push(pooled);
   }
 
   get idleCount(): number {

@@ -46,6 +46,10 @@ export class Tools {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly allProjects: CallToolResult;
   private readonly allServices: CallToolResult;
+  /** The prepared results, serialized once. */
+  private readonly serialized = new Map<CallToolResult, string>();
+  /** Tools whose argument-free call always answers a prepared result (or a rate-limit error). */
+  readonly preparedTools: ReadonlySet<string> = new Set(['list_projects', 'list_services']);
 
   constructor(private readonly deps: ToolsDeps) {
     // The inquiry use case validates its own input (after trimming); the read tools are checked here.
@@ -56,6 +60,7 @@ export class Tools {
     // The argument-free calls answer the same prepared result every time: the catalog is frozen.
     this.allProjects = successResult({ projects: deps.projects.map((p) => p.item) });
     this.allServices = successResult({ services: deps.services });
+    for (const result of [this.allProjects, this.allServices]) this.serialized.set(result, JSON.stringify(result));
     this.handlers = {
       list_projects: (args, context) => this.read(context, () => this.listProjects(args)),
       list_services: (_args, context) => this.read(context, () => this.allServices),
@@ -81,6 +86,11 @@ export class Tools {
       if (apiError.retryAfter !== undefined) context.headers['Retry-After'] = String(Math.max(1, Math.ceil(apiError.retryAfter)));
       return errorResult(apiError);
     }
+  }
+
+  /** A result as JSON: prepared results come from their start-up serialization. */
+  serialize(result: CallToolResult): string {
+    return this.serialized.get(result) ?? JSON.stringify(result);
   }
 
   /** Reads count against the read policy, like GET /api/v1/projects. */
