@@ -6,7 +6,7 @@ import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextproto
 import { Project, Service } from '../src/contract/catalog.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import { BUDGETS, Inquiry, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 type Json = Record<string, any>;
@@ -70,6 +70,7 @@ describe('MCP endpoint through the SDK client', () => {
     }
     assert.equal(props.email.format, 'email');
     assert.equal(props.idempotency_key.type, 'string');
+    assert.equal(props.idempotency_key.maxLength, INQUIRY_POLICY.idempotencyKeyMaxLength);
     assert.ok(!JSON.stringify(tools).includes('"$id"'), 'schemas are self-contained');
   });
 

@@ -58,6 +58,9 @@ describe('submit_inquiry through the inquiry use case', () => {
     const reused = await submit(client, { ...inquiry(2), idempotency_key: 'mcp-test-key-1' });
     assert.equal(reused.isError, true);
     assert.equal(reused.value.code, 'idempotency_key_reused');
+    const badKey = await submit(client, { ...inquiry(3), idempotency_key: 'has spaces in it' });
+    assert.equal(badKey.isError, true);
+    assert.equal(badKey.value.code, 'invalid_request');
   });
 
 });

@@ -37,10 +37,10 @@ describe('submit_inquiry adapter', () => {
       return { id: 'inq-1', rateLimit: decision };
     });
     const context = caller();
-    const result = await tools.call('submit_inquiry', { ...inquiry, idempotency_key: 'key-123' }, context);
+    const result = await tools.call('submit_inquiry', { ...inquiry, idempotency_key: 'key-123', website: 'https://ada.example' }, context);
     assert.notEqual(result.isError, true);
     assert.deepEqual(result.structuredContent, { ok: true });
-    assert.deepEqual(seen[0]!.input, inquiry, 'idempotency_key is not an inquiry field');
+    assert.deepEqual(seen[0]!.input, inquiry, 'only the Inquiry fields: no idempotency_key, no honeypot "website"');
     assert.deepEqual(seen[0]!.context, {
       channel: 'mcp', ip: '203.0.113.9', userAgent: 'agent/1.0', origin: undefined, idempotencyKey: 'key-123', clientId: 'client-1',
     });

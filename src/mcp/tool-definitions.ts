@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Project, Service } from '../contract/catalog.js';
-import { BUDGETS, Inquiry, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody, Ok } from '../contract/responses.js';
 import { plainSchema } from '../contract/schema-helpers.js';
@@ -54,8 +54,11 @@ function submitInquiryInput(): Tool['inputSchema'] {
       idempotency_key: {
         type: 'string',
         minLength: 1,
-        description: 'Optional. Any unique string (e.g. a UUID) chosen for this inquiry. Send the same key with the same fields '
-          + 'when retrying: the first answer is returned and the inquiry is stored once. Without it, a retry stores a second inquiry.',
+        maxLength: INQUIRY_POLICY.idempotencyKeyMaxLength,
+        description: 'Optional. A unique string chosen for this inquiry, in printable ASCII without spaces (e.g. a UUID). '
+          + `Send the same key with the same fields when retrying, within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours: `
+          + 'the first answer is returned and the inquiry is stored once. The same key with other fields is refused '
+          + '(idempotency_key_reused). Without a key, a retry stores a second inquiry.',
       },
     },
   };

@@ -3,6 +3,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { McpError, ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Project, Service } from '../contract/catalog.js';
 import { ApiError } from '../contract/errors.js';
+import { Inquiry } from '../contract/inquiry.js';
 import { toApiError, validationError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
 import { clientKey } from '../rate-limit/client-key.js';
@@ -33,6 +34,9 @@ export interface ToolsDeps {
   inquiries: InquiryService;
   log: FastifyBaseLogger;
 }
+
+/** The Inquiry fields only: the web form's honeypot must not turn an agent's "website" argument into spam. */
+const INQUIRY_FIELDS = Object.keys(Inquiry.properties);
 
 type Handler = (args: Record<string, unknown>, context: ToolCallContext) => Promise<CallToolResult>;
 
@@ -113,7 +117,8 @@ export class Tools {
 
   /** Through the one inquiry use case: origin, the shared inquiry bucket, validation and storage happen there. */
   private async submitInquiry(args: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> {
-    const { idempotency_key: key, ...fields } = args;
+    const key = args.idempotency_key;
+    const fields = Object.fromEntries(INQUIRY_FIELDS.filter((f) => f in args).map((f) => [f, args[f]]));
     if (key !== undefined && typeof key !== 'string') {
       throw new ApiError('invalid_field', { message: 'The field "idempotency_key" must be a string.', field: 'idempotency_key' });
     }
