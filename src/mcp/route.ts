@@ -97,7 +97,7 @@ export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins
     const response = await pool.handle(sdkRequest(endpoint, request), decision.body, caller);
     const text = await response.text();
     reply.headers(caller.headers).code(response.status);
-    // The fast path: one message, answered by the SDK as is.
+    // One message: the SDK's answer as it is.
     if (!decision.batch || response.status !== 200) {
       return text ? reply.type(response.headers.get('content-type') ?? 'application/json').send(text) : reply.send();
     }

@@ -57,10 +57,6 @@ export class McpServerPool {
     if (this.idle.length < MAX_IDLE) this.idle.push(pooled);
   }
 
-  get idleCount(): number {
-    return this.idle.length;
-  }
-
   private create(): PooledServer {
     const { info, instructions } = this.identity;
     const server = new Server(info, { capabilities: CAPABILITIES, instructions, jsonSchemaValidator: this.validator });
