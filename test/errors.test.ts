@@ -30,7 +30,6 @@ describe('error mapping', () => {
       config,
       catalog: await loadCatalog('content'),
       limiter: new RateLimiter(new FailingStore()),
-      inquiries: { submit: async () => { throw new ApiError('inbox_unavailable'); } },
       readiness: [],
       // Only the read path runs here; the inquiry port is never called.
       inquiries: { submit: async () => assert.fail('not used by this test') },
