@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStore } from '../src/rate-limit/store.js';
 import { toApiError } from '../src/http/errors.js';
 import { ApiError } from '../src/contract/errors.js';
+import { OpenApiContract } from './helpers/openapi.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 /** A store port whose backend fails with a message that must never reach a client. */
@@ -64,4 +65,36 @@ describe('error mapping', () => {
     assert.equal(toApiError(error), error);
     assert.deepEqual(Object.keys(error.toBody()).sort(), ['code', 'error', 'hint', 'ok']);
   });
+});
+
+describe('body errors on the contact routes', () => {
+  let server: TestServer;
+  let contract: OpenApiContract;
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    contract = await OpenApiContract.fetch(server.url);
+  });
+  after(async () => { await server.close(); });
+
+  const huge = 'x'.repeat(70 * 1024);
+  const cases: Array<{ what: string; contentType: string; body: string; status: number; code: string }> = [
+    { what: 'a JSON body over 64 KiB', contentType: 'application/json', body: JSON.stringify({ message: huge }), status: 413, code: 'payload_too_large' },
+    { what: 'a form body over 64 KiB', contentType: 'application/x-www-form-urlencoded', body: `message=${huge}`, status: 413, code: 'payload_too_large' },
+    { what: 'text/plain', contentType: 'text/plain', body: 'hello', status: 415, code: 'unsupported_media_type' },
+    { what: 'XML', contentType: 'application/xml', body: '<inquiry/>', status: 415, code: 'unsupported_media_type' },
+    { what: 'broken JSON', contentType: 'application/json', body: '{"name": ', status: 400, code: 'invalid_body' },
+    { what: 'an empty JSON body', contentType: 'application/json', body: '', status: 400, code: 'invalid_body' },
+  ];
+  for (const route of ['/api/v1/contact', '/api/contact']) {
+    for (const c of cases) {
+      it(`${route}: ${c.what} is ${c.status} ${c.code}, in the Error shape, with the rate-limit headers`, async () => {
+        const url = server.url + route;
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': c.contentType }, body: c.body });
+        assert.equal(response.status, c.status);
+        assert.equal(response.headers.get('ratelimit-policy'), `${5 * 1000};w=900`);
+        const body = await contract.check('POST', url, response) as { ok: boolean; code: string };
+        assert.deepEqual({ ok: body.ok, code: body.code }, { ok: false, code: c.code });
+      });
+    }
+  }
 });
