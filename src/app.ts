@@ -18,6 +18,7 @@ import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
+import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -54,7 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactEmail: catalog.site.email,
   });
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  registerErrorHandling(app);
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry });
+  registerErrorHandling(app, website.notFound);
   registerRequestLog(app);
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
   registerReadRoutes(app, catalog, config.baseUrl);
+  website.register(app);
 
   await app.after();
   registerMethodNotAllowed(app, registry);
