@@ -11,6 +11,8 @@ import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 
+const REDIS_CONNECT_WAIT_MS = 2_000;
+
 export interface Runtime {
   app: FastifyInstance;
   logger: FastifyBaseLogger;
@@ -35,6 +37,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   if (config.redisUrl) {
     const redisStore = new RedisRateLimitStore(config.redisUrl, rateStore, logger);
     readiness.push({ name: 'redis', check: () => redisStore.ping() });
+    if (!(await redisStore.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
     rateStore = redisStore;
   }
   const limiter = new RateLimiter(rateStore, config.rateLimitScale);

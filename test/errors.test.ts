@@ -1,0 +1,77 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadCatalog } from '../src/catalog/load.js';
+import { loadConfig } from '../src/config.js';
+import { RateLimiter } from '../src/rate-limit/limiter.js';
+import type { RateLimitStore } from '../src/rate-limit/store.js';
+import { toApiError } from '../src/http/errors.js';
+import { ApiError } from '../src/contract/errors.js';
+
+/** A store port whose backend fails with a message that must never reach a client. */
+class FailingStore implements RateLimitStore {
+  async hit(): Promise<never> {
+    throw new Error('connect ECONNREFUSED db.internal:5432 password=hunter2');
+  }
+  async close(): Promise<void> {}
+}
+
+describe('error mapping', () => {
+  let app: FastifyInstance;
+  let url: string;
+  const logLines: string[] = [];
+  before(async () => {
+    const sink = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'info' });
+    app = await buildApp({
+      config,
+      catalog: await loadCatalog('content'),
+      limiter: new RateLimiter(new FailingStore()),
+      readiness: [],
+      logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
+    });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => { await app.close(); });
+
+  it('answers an internal failure with 500 in the Error shape and leaks nothing', async () => {
+    const response = await fetch(`${url}/api/v1/projects`);
+    assert.equal(response.status, 500);
+    const text = await response.text();
+    assert.doesNotMatch(text, /hunter2|ECONNREFUSED|db\.internal|at /);
+    const body = JSON.parse(text) as { ok: boolean; code: string; error: string; hint: string };
+    assert.deepEqual({ ok: body.ok, code: body.code }, { ok: false, code: 'internal_error' });
+    assert.ok(body.hint.length > 0);
+    assert.ok(logLines.some((line) => line.includes('request failed')), 'the failure is logged for the operator');
+  });
+
+  it('maps the framework\'s body errors to contract codes', () => {
+    const cases: Array<[Error & { code?: string; statusCode?: number }, string, number]> = [
+      [Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }), 'payload_too_large', 413],
+      [Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), 'unsupported_media_type', 415],
+      [Object.assign(new Error('x'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }), 'invalid_body', 400],
+      [new SyntaxError('Unexpected token'), 'invalid_body', 400],
+      [Object.assign(new Error('x'), { validation: [{ keyword: 'required', params: { missingProperty: 'email' } }], validationContext: 'body' }), 'missing_field', 400],
+      [Object.assign(new Error('x'), { validation: [{ keyword: 'maxLength', instancePath: '/name', message: 'must NOT have more than 120 characters' }] }), 'invalid_field', 400],
+      [new TypeError('cannot read properties of undefined'), 'internal_error', 500],
+    ];
+    for (const [error, code, status] of cases) {
+      const mapped = toApiError(error as never);
+      assert.equal(mapped.code, code, error.message);
+      assert.equal(mapped.status, status);
+    }
+    const missing = toApiError(cases[4]![0] as never);
+    assert.match(missing.message, /"email"/);
+    const tooLong = toApiError(cases[5]![0] as never);
+    assert.match(tooLong.message, /"name".*120/);
+  });
+
+  it('keeps contract errors as they are', () => {
+    const error = new ApiError('rate_limited', { retryAfter: 7 });
+    assert.equal(toApiError(error), error);
+    assert.deepEqual(Object.keys(error.toBody()).sort(), ['code', 'error', 'hint', 'ok']);
+  });
+});
