@@ -20,12 +20,13 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** JSON lines on stdout. */
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel }) as FastifyBaseLogger;
 }
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
-export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config)): Promise<Runtime> {
+export async function compose(config: Config, logger = createLogger(config)): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
   const readiness: ReadinessCheck[] = [];
 

@@ -12,9 +12,9 @@ export function discoveryLinks(baseUrl: string): string {
 
 export function registerLinkHeaders(app: FastifyInstance, baseUrl: string): void {
   const links = discoveryLinks(baseUrl);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const existing = reply.getHeader('Link');
     reply.header('Link', existing ? `${String(existing)}, ${links}` : links);
-    return payload;
+    done(null, payload);
   });
 }
