@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { NotFoundHandler } from '../http/errors.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { representation, sendRepresentation, type Representation } from '../http/representation.js';
+import type { NotFoundHandler } from '../http/errors.js';
+import { sendRepresentation } from '../http/representation.js';
 import type { RouteRegistry } from '../http/route-registry.js';
-import { llmsFullTxt, llmsTxt, markdownPath } from './agent-docs.js';
+import type { InquiryService } from '../inquiries/port.js';
+import { markdownPath } from './agent-docs.js';
 import { registerAssets } from './assets.js';
-import { authMarkdown } from './auth-doc.js';
-import { API_CATALOG_PATH, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml } from './discovery.js';
-import type { LayoutAssets } from './layout.js';
-import { notFoundPage } from './pages/not-found.js';
-import { MARKDOWN_TYPE, negotiatedRepresentation, renderPage, sendNegotiated, type RenderedPage } from './rendered-page.js';
-import type { OpenApiDocument, SiteContext } from './site-context.js';
+import { buildSite, type BuiltSite } from './build-site.js';
+import { registerContactSubmission } from './contact-submission.js';
+import { API_CATALOG_PATH } from './discovery.js';
+import { negotiatedRepresentation, sendNegotiated } from './rendered-page.js';
 import { pageSources } from './site-pages.js';
 import { addLink } from './vary.js';
 
@@ -18,42 +17,8 @@ export interface WebsiteOptions {
   catalog: Catalog;
   baseUrl: string;
   registry: RouteRegistry;
-}
-
-/** Everything the site serves, built once when the app is ready (content only changes on restart). */
-interface BuiltSite {
-  pages: Map<string, RenderedPage>;
-  notFound: RenderedPage;
-  documents: Map<string, Representation>;
-}
-
-const TEXT = 'text/plain; charset=utf-8';
-// Paths of machine surfaces: an unknown address there stays a JSON Error, never the HTML page.
-const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/'];
-
-function buildSite(app: FastifyInstance, options: WebsiteOptions, assets: LayoutAssets): BuiltSite {
-  const { catalog, baseUrl, registry } = options;
-  const served = registry.methodsByUrl();
-  const ctx: SiteContext = {
-    catalog,
-    baseUrl,
-    openapi: app.swagger() as unknown as OpenApiDocument,
-    serves: (path) => served.get(path)?.has('GET') ?? false,
-  };
-  const rendered = pageSources(catalog).map((source) => renderPage(source.build(ctx), catalog, baseUrl, assets));
-  const documents = new Map<string, Representation>([
-    ['/llms.txt', representation(llmsTxt(ctx, rendered), TEXT)],
-    ['/llms-full.txt', representation(llmsFullTxt(ctx, rendered), TEXT)],
-    ['/auth.md', representation(authMarkdown(ctx), MARKDOWN_TYPE)],
-    [API_CATALOG_PATH, representation(apiCatalog(ctx), API_CATALOG_TYPE)],
-    ['/robots.txt', representation(robotsTxt(ctx), TEXT)],
-    ['/sitemap.xml', representation(sitemapXml(rendered.map((r) => r.url)), 'application/xml; charset=utf-8')],
-  ]);
-  return {
-    pages: new Map(rendered.map((r) => [r.page.path, r])),
-    notFound: renderPage(notFoundPage(), catalog, baseUrl, assets),
-    documents,
-  };
+  /** The inquiry use case, for the contact form without JavaScript. */
+  inquiries?: InquiryService;
 }
 
 export interface Website {
@@ -63,30 +28,35 @@ export interface Website {
   notFound: NotFoundHandler;
 }
 
+const DOCUMENT_PATHS = ['/llms.txt', '/llms-full.txt', '/auth.md', API_CATALOG_PATH, '/robots.txt', '/sitemap.xml'];
+// Paths of machine surfaces: an unknown address there stays a JSON Error, never the HTML page.
+const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/'];
+
 /** The website surface. Created before the error handling (which takes its not-found page), registered with the other surfaces. */
 export function createWebsite(options: WebsiteOptions): Website {
-  const sources = pageSources(options.catalog);
+  const { catalog, baseUrl, registry } = options;
+  const sources = pageSources(catalog);
   let site: BuiltSite | undefined;
+  const built = (): BuiltSite => {
+    if (!site) throw new Error('the website is built when the app is ready');
+    return site;
+  };
 
   function register(app: FastifyInstance): void {
     const assets = registerAssets(app);
-    app.addHook('onReady', async () => { site = buildSite(app, options, assets); });
-    const built = (): BuiltSite => {
-      if (!site) throw new Error('the website is built when the app is ready');
-      return site;
-    };
+    app.addHook('onReady', async () => { site = buildSite(app, { catalog, baseUrl, registry, sources, assets }); });
     for (const { path } of sources) {
       app.get(path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, built().pages.get(path)!));
-    }
-    const documentPaths = ['/llms.txt', '/llms-full.txt', '/auth.md', API_CATALOG_PATH, '/robots.txt', '/sitemap.xml'];
-    for (const path of documentPaths) {
-      app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
-    }
-    for (const { path } of sources) {
       app.get(markdownPath(path), { schema: { hide: true } }, async (request, reply) => {
-        addLink(reply, `<${options.baseUrl}${path}>; rel="canonical"; type="text/html"`);
+        addLink(reply, `<${baseUrl}${path}>; rel="canonical"; type="text/html"`);
         return sendRepresentation(request, reply, built().pages.get(path)!.markdown);
       });
+    }
+    for (const path of DOCUMENT_PATHS) {
+      app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
+    }
+    if (options.inquiries) {
+      registerContactSubmission(app, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
     }
   }
 
@@ -94,7 +64,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     const path = request.url.split('?', 1)[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !MACHINE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage || !site) return apiNotFound();
-    const rep = negotiatedRepresentation(request, reply, site.notFound, new URL(path, options.baseUrl).href);
+    const rep = negotiatedRepresentation(request, reply, site.notFound, new URL(path, baseUrl).href);
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
   };
 
