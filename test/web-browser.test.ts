@@ -42,7 +42,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMI
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
     assert.equal(await page.title(), 'Harbor & Hedge Design-Build');
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
     assert.equal(background, 'rgb(246, 244, 239)', 'site.css is loaded');
     const navLinks = await page.locator('nav[aria-label="Main"] a').count();
     assert.ok(navLinks >= 5);
@@ -53,7 +53,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMI
     await page.screenshot({ path: `${OUTPUT}/project.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     assert.equal(overflow, 0, 'no horizontal scrolling on a phone');
     await page.screenshot({ path: `${OUTPUT}/home-mobile.png` });
     await page.close();
@@ -63,8 +63,8 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMI
     const page = await browser.newPage();
     await page.goto(`${server.url}/services`);
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
-    const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    assert.equal(await page.evaluate('document.activeElement && document.activeElement.textContent'), 'Skip to content');
+    const top = await page.evaluate('document.activeElement.getBoundingClientRect().top') as number;
     assert.ok(top >= 0, 'the focused skip link is on screen');
     await page.close();
   });
