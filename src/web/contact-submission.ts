@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../contract/errors.js';
+import { ApiError, ERRORS } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
@@ -38,11 +38,17 @@ function waitText(seconds: number | undefined): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** What a person reads next to the field: the rule's hint when there is one, it says how to fix it. */
+export function fieldMessage(error: ApiError): string {
+  if (error.code === 'missing_field') return 'This field is required.';
+  return error.hint !== ERRORS[error.code].hint ? error.hint : error.message;
+}
+
 function formStateOf(error: ApiError, values: Record<string, string>): FormState {
   if (error.code === 'rate_limited') {
     return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfter)} and send it again.` };
   }
-  if (error.field && error.field in Inquiry.properties) return { values, errors: { [error.field]: error.message } };
+  if (error.field && error.field in Inquiry.properties) return { values, errors: { [error.field]: fieldMessage(error) } };
   return { values, formError: `${error.message} ${error.hint}` };
 }
 

@@ -70,7 +70,8 @@
       return;
     }
     var field = body && (body.field || (/"([a-z_]+)"/.exec(body.error || '') || [])[1]);
-    if (response.status === 400 && field && setFieldError(field, body.error)) {
+    var message = body && (body.code === 'missing_field' ? 'This field is required.' : body.hint || body.error);
+    if (response.status === 400 && field && setFieldError(field, message)) {
       var control = fieldBox(field).querySelector('input, select, textarea');
       if (control) control.focus();
       return;
