@@ -96,9 +96,7 @@ describe('agent and discovery documents', () => {
   it('api-catalog: RFC 9727 media type and profile, the linkset, and HEAD with the api-catalog link', async () => {
     const response = await get('/.well-known/api-catalog');
     assert.equal(response.status, 200);
-    const type = response.headers.get('content-type') ?? '';
-    assert.match(type, /^application\/linkset\+json;/);
-    assert.match(type, /profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"/);
+    assert.equal(response.headers.get('content-type'), 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
     assert.ok(response.headers.get('etag'));
     assert.deepEqual(await response.json(), {
       linkset: [{

@@ -61,7 +61,8 @@ export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
     ['/llms.txt', representation(llmsTxt(ctx, rendered), TEXT)],
     ['/llms-full.txt', representation(llmsFullTxt(ctx, rendered), TEXT)],
     ['/auth.md', representation(authMarkdown(ctx), MARKDOWN_TYPE)],
-    [API_CATALOG_PATH, representation(apiCatalog(ctx), API_CATALOG_TYPE)],
+    // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
+    [API_CATALOG_PATH, representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
     ['/robots.txt', representation(robotsTxt(ctx), TEXT)],
     ['/sitemap.xml', representation(sitemapXml(rendered.map((r) => r.url)), 'application/xml; charset=utf-8')],
   ]);
