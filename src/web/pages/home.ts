@@ -19,7 +19,7 @@ export function homePage({ catalog }: SiteContext): Page {
       `# ${mdText(site.tagline)}`,
       mdText(site.description),
       `## Selected projects`, projects.join('\n'), mdLink('See all projects', '/projects'),
-      `## Services`, services.join('\n'), mdLink('How we work', '/services'),
+      `## Services`, services.join('\n'), mdLink('All services', '/services'),
       `## The studio`, studio.join('\n'),
       offices.length > 0 && `## Offices\n\n${offices.join('\n')}`,
       `## Start a project`,
