@@ -18,6 +18,8 @@ import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
+import { registerContactRoutes } from './http/contact-routes.js';
+import type { InquiryService } from './inquiries/port.js';
 import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
@@ -27,6 +29,7 @@ export interface AppDeps {
   limiter: RateLimiter;
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
+  inquiries: InquiryService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -55,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactEmail: catalog.site.email,
   });
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry });
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry, inquiries: deps.inquiries });
   registerErrorHandling(app, website.notFound);
   registerRequestLog(app);
   await registerCors(app, config.allowedOrigins, registry);
@@ -65,6 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
   registerReadRoutes(app, catalog, config.baseUrl);
+  registerContactRoutes(app, deps.inquiries, {
+    baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
+  });
   website.register(app);
 
   await app.after();

@@ -9,7 +9,12 @@ import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
-import { migrateToLatest } from './store/migrate.js';
+import { StoreReadiness } from './store/readiness.js';
+import { createInquiryService } from './inquiries/submit.js';
+import { OutboxWorker } from './inquiries/outbox-worker.js';
+import type { Notifier } from './inquiries/notifier.js';
+import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
+import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
 
 const REDIS_CONNECT_WAIT_MS = 2_000;
 
@@ -32,7 +37,10 @@ export async function compose(config: Config, logger = createLogger(config)): Pr
 
   const db = openDatabase(config.databaseUrl, logger);
   readiness.push({ name: 'database', check: () => db.ping() });
-  await migrateToLatest(db);
+  // Migrations run in the background, retried until the database answers: the service starts and
+  // serves reads while it is down, and inquiries answer 503 until the inbox is ready.
+  const store = new StoreReadiness(db, logger);
+  store.start();
 
   let rateStore: RateLimitStore = new MemoryRateLimitStore();
   if (config.redisUrl) {
@@ -43,14 +51,33 @@ export async function compose(config: Config, logger = createLogger(config)): Pr
   }
   const limiter = new RateLimiter(rateStore, config.rateLimitScale);
 
-  const app = await buildApp({ config, catalog, limiter, readiness, logger });
+  const notifiers = buildNotifiers(config);
+  const outbox = new OutboxWorker({
+    db: db.kysely, dialect: db.dialect, notifiers, log: logger, ready: store.whenReady(),
+    pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs,
+  });
+  const inquiries = createInquiryService({
+    db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
+    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
+  });
+
+  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries });
+  outbox.start();
   return {
     app,
     logger,
     async close() {
       await app.close();
+      store.stop();
+      await outbox.stop();
+      await Promise.all(notifiers.map((n) => n.close?.()));
       await limiter.close();
       await db.close();
     },
   };
+}
+
+/** The configured notifiers: email when SMTP_URL is set, the webhook when INBOX_WEBHOOK_URL is. */
+function buildNotifiers(config: Config): Notifier[] {
+  return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }

@@ -25,6 +25,10 @@ export interface Config {
   /** When POST /api/contact was deprecated, and when it goes away (RFC 9745 / RFC 8594). */
   legacyDeprecatedAt: Date;
   legacySunsetAt: Date;
+  /** How often the outbox worker looks for due notification jobs. */
+  outboxPollIntervalMs: number;
+  /** First retry delay of a failed notification; doubles per attempt (capped at 1 h), with jitter. */
+  outboxRetryBaseMs: number;
   /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
   oauthSigningKey: string | undefined;
 }
@@ -190,6 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
     legacyDeprecatedAt,
     legacySunsetAt,
     oauthSigningKey: r.raw('OAUTH_SIGNING_KEY'),
+    outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
+    outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -32,6 +32,8 @@ describe('error mapping', () => {
       limiter: new RateLimiter(new FailingStore()),
       readiness: [],
       logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
+      // Not reached by these tests; AppDeps requires the use case since the inquiries merge.
+      inquiries: { submit: async () => { throw new Error('not used in the error-mapping tests'); } },
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -29,3 +29,22 @@ export const Inquiry = Type.Object(
   { $id: 'Inquiry', title: 'Inquiry', description: 'A qualified project inquiry for the studio inbox.' },
 );
 export type Inquiry = Static<typeof Inquiry>;
+
+/**
+ * The honeypot: an optional form field, hidden from people by the form's CSS, that only bots fill in.
+ * A submission with it filled is stored flagged as spam and never notified; the answer is still 200.
+ * Deliberately not part of the Inquiry schema, so agents reading the schema never fill it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** Client-visible timing of the contact operation. */
+export const INQUIRY_POLICY = {
+  /** An Idempotency-Key is remembered this long. */
+  idempotencyKeyTtlSeconds: 24 * 3600,
+  /** Longest accepted Idempotency-Key (printable ASCII). */
+  idempotencyKeyMaxLength: 255,
+  /** An identical inquiry (same fields) within this window is stored once. */
+  duplicateWindowSeconds: 10 * 60,
+  /** Notifications are retried at least this long before being marked permanently failed. */
+  notificationRetryHorizonSeconds: 24 * 3600,
+} as const;

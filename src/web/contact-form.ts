@@ -1,12 +1,10 @@
-import { Inquiry } from '../contract/inquiry.js';
+import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
 import { html, type SafeHtml } from './html.js';
 import { enumLabel, FIELD_LABELS } from './labels.js';
 
 // The inquiry form, generated from the contract's Inquiry schema: its fields, required set, lengths and
 // enum values. Nothing here restates a limit.
 
-/** The honeypot field the inquiry use case checks (HONEYPOT_FIELD in the inquiries branch). */
-export const HONEYPOT_FIELD = 'website';
 export const CONTACT_API_PATH = '/api/v1/contact';
 export const CONTACT_FORM_PATH = '/contact';
 

@@ -18,7 +18,7 @@ export interface WebsiteOptions {
   baseUrl: string;
   registry: RouteRegistry;
   /** The inquiry use case, for the contact form without JavaScript. */
-  inquiries?: InquiryService;
+  inquiries: InquiryService;
 }
 
 export interface Website {
@@ -55,9 +55,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     for (const path of DOCUMENT_PATHS) {
       app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
     }
-    if (options.inquiries) {
-      registerContactSubmission(app, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
-    }
+    registerContactSubmission(app, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
   }
 
   const notFound: NotFoundHandler = (request, reply, apiNotFound) => {

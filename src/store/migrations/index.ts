@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
+import { inquiriesMigration } from './001_inquiries.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '001_inquiries': inquiriesMigration,
+};

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase, type Db } from '../store/database.js';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
+import { inboxCommands } from './inbox.js';
+import { migrateCommand } from './migrate.js';
+
+// `studio`: the operator command. One line per command group; each group lives in its own file.
+const GROUPS: Record<string, CommandGroup> = {
+  inbox: inboxCommands,
+  migrate: migrateCommand,
+};
+
+function usage(): string {
+  return ['Usage: studio <command> [options]   (uses the server\'s DATABASE_URL and other variables)', '',
+    ...Object.values(GROUPS).map((group) => `  ${group.summary}`), '',
+    'Run `studio <command> --help` for the options of a command.'].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${usage()}\n`);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const group = GROUPS[name];
+  if (!group) {
+    process.stderr.write(`studio: unknown command "${name}"\n\n${usage()}\n`);
+    return EXIT.usage;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${group.usage}\n`);
+    return EXIT.ok;
+  }
+  const config = loadConfig();
+  let db: Db | undefined;
+  const context: CliContext = {
+    config,
+    openDb: () => (db ??= openDatabase(config.databaseUrl, pino({ level: 'silent' }) as FastifyBaseLogger)),
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  try {
+    return await group.run(args, context);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`studio ${name}: ${error.message}\n\n${group.usage}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  } finally {
+    await db?.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`studio: ${error.message}\n`);
+  } else {
+    // Driver messages can carry hosts and users, but the operator running the command needs them.
+    const e = error as { message?: string; code?: string };
+    process.stderr.write(`studio: failed: ${e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}\n`);
+  }
+  process.exitCode = EXIT.failure;
+});

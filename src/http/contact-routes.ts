@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { API_PREFIX } from '../contract/api.js';
+import { ApiError } from '../contract/errors.js';
+import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
+import { Ok } from '../contract/responses.js';
+import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
+import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { errorResponses, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
+
+export interface LegacyDeprecation {
+  baseUrl: string;
+  deprecatedAt: Date;
+  sunsetAt: Date;
+}
+
+const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+const STATUSES = [400, 403, 422, 429, 503];
+const DESCRIPTION = 'Delivers a project inquiry to the studio inbox. 200 means it is stored durably. '
+  + `Extra fields are ignored. An optional "${HONEYPOT_FIELD}" field is a honeypot hidden on the website form: `
+  + 'leave it out; when filled, the inquiry is kept flagged as spam and not notified. '
+  + `An Idempotency-Key header (1 to ${INQUIRY_POLICY.idempotencyKeyMaxLength} printable ASCII characters) makes a retry `
+  + `with the same body return the first answer for ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours; `
+  + 'the same key with another body is 422.';
+
+const IDEMPOTENCY_HEADER = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ description: 'Makes a retry safe: the same key and body return the first answer.' })),
+});
+
+/** RFC 9745 Deprecation, RFC 8594 Sunset and the deprecation link, for every response of the alias. */
+export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDeprecation): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
+    Sunset: sunsetAt.toUTCString(),
+    Link: `<${baseUrl}/developers#versioning>; rel="deprecation"; type="text/html"`,
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The one adapter of both routes: request -> use case -> 200 Ok with the RateLimit-* headers. */
+function submitHandler(service: InquiryService, channel: SubmissionChannel) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify also parses text/plain; the contract accepts only the two form media types.
+    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (!MEDIA_TYPES.includes(mediaType)) throw new ApiError('unsupported_media_type');
+    const result = await service.submit(request.body, {
+      channel,
+      ip: request.ip,
+      userAgent: headerValue(request.headers['user-agent']),
+      origin: headerValue(request.headers.origin),
+      idempotencyKey: headerValue(request.headers['idempotency-key']),
+      clientId: request.clientId,
+    });
+    reply.headers(rateLimitHeaders(result.rateLimit)).header('Cache-Control', 'no-store');
+    return reply.code(200).send({ ok: true });
+  };
+}
+
+/** POST /api/v1/contact and its deprecated alias POST /api/contact, over the one inquiry use case. */
+export function registerContactRoutes(app: FastifyInstance, service: InquiryService, legacy: LegacyDeprecation): void {
+  const deprecation = legacyHeaders(legacy);
+  const deprecationDocs = {
+    Deprecation: { type: 'string', description: 'RFC 9745: when this alias was deprecated (@unix-seconds).' },
+    Sunset: { type: 'string', description: 'RFC 8594: when this alias goes away (HTTP-date).' },
+  };
+  const route = (url: string, operationId: string, channel: SubmissionChannel, deprecated: boolean) => app.post(url, {
+    schema: {
+      operationId,
+      summary: deprecated ? 'Submit a project inquiry (deprecated alias of /api/v1/contact)' : 'Submit a project inquiry',
+      description: DESCRIPTION,
+      tags: ['inquiries'],
+      ...(deprecated && { deprecated: true }),
+      consumes: MEDIA_TYPES,
+      headers: IDEMPOTENCY_HEADER,
+      body: Type.Ref(Inquiry),
+      response: {
+        200: Type.Ref(Ok, {
+          description: 'The inquiry is stored in the studio inbox.',
+          headers: { ...RATE_LIMIT_HEADER_DOCS, ...(deprecated ? deprecationDocs : {}) },
+        }),
+        ...errorResponses(STATUSES, deprecated ? deprecationDocs : {}),
+      },
+    },
+    // The use case counts against the shared inquiry bucket and validates after trimming.
+    config: { rateLimit: false, cors: 'site' },
+    validatorCompiler: () => () => true,
+    ...(deprecated && {
+      onRequest: async (_request: FastifyRequest, reply: FastifyReply) => { reply.headers(deprecation); },
+    }),
+  }, submitHandler(service, channel));
+
+  route(`${API_PREFIX}/contact`, 'submitProjectInquiry', 'api', false);
+  route('/api/contact', 'submitProjectInquiryLegacy', 'legacy', true);
+}

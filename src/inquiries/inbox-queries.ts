@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database, InquiriesTable, NotificationJobsTable, NotificationStatus } from '../store/schema.js';
+
+// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands).
+
+export interface InboxFilter {
+  /** Received at or after (epoch ms). */
+  since?: number;
+  /** true: only spam; false: no spam; undefined: both. */
+  spam?: boolean;
+  /** Only inquiries with a notification job in this state. */
+  status?: NotificationStatus;
+  limit?: number;
+}
+
+export interface InboxEntry extends InquiriesTable {
+  notifications: Array<Pick<NotificationJobsTable, 'channel' | 'status' | 'attempts' | 'last_error' | 'next_attempt_at' | 'delivered_at'>>;
+}
+
+async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<InboxEntry[]> {
+  if (rows.length === 0) return [];
+  const jobs = await db.selectFrom('notification_jobs')
+    .select(['inquiry_id', 'channel', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'])
+    .where('inquiry_id', 'in', rows.map((r) => r.id)).orderBy('channel').execute();
+  return rows.map((row) => ({
+    ...row,
+    notifications: jobs.filter((j) => j.inquiry_id === row.id).map(({ inquiry_id: _id, ...job }) => job),
+  }));
+}
+
+/** Newest first. */
+export async function listInquiries(db: Kysely<Database>, filter: InboxFilter = {}): Promise<InboxEntry[]> {
+  let query = db.selectFrom('inquiries').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc');
+  if (filter.since !== undefined) query = query.where('received_at', '>=', filter.since);
+  if (filter.spam !== undefined) query = query.where('spam', '=', filter.spam ? 1 : 0);
+  if (filter.status) {
+    const status = filter.status;
+    query = query.where('id', 'in', db.selectFrom('notification_jobs').select('inquiry_id').where('status', '=', status));
+  }
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return withJobs(db, await query.execute());
+}
+
+export async function findInquiry(db: Kysely<Database>, id: string): Promise<InboxEntry | undefined> {
+  const row = await db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withJobs(db, [row]))[0] : undefined;
+}
+
+/** Deletes inquiries and everything that refers to them, in one transaction. Returns how many. */
+async function deleteWhere(db: Kysely<Database>, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('notification_jobs').where('inquiry_id', 'in', ids).execute();
+    await tx.deleteFrom('idempotency_keys').where('inquiry_id', 'in', ids).execute();
+    const result = await tx.deleteFrom('inquiries').where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function deleteInquiry(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await deleteWhere(db, [id])) === 1;
+}
+
+/** Retention: deletes every inquiry received before `before` (epoch ms), in batches. */
+export async function purgeInquiries(db: Kysely<Database>, before: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await db.selectFrom('inquiries').select('id').where('received_at', '<', before).limit(500).execute();
+    if (batch.length === 0) return total;
+    total += await deleteWhere(db, batch.map((r) => r.id));
+  }
+}

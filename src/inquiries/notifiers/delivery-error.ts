@@ -1,0 +1,18 @@
+import type { NotificationChannel } from '../notifier.js';
+
+// The one error a notifier throws. The outbox worker logs it and stores it on the job, so its message
+// says what failed (channel, status or error code) and never carries personal data, a response body,
+// a URL (it may hold a token) or the underlying driver's text.
+
+export class DeliveryError extends Error {
+  constructor(
+    readonly channel: NotificationChannel,
+    /** Short machine-readable reason: an HTTP status, an SMTP response code, or an error code. */
+    readonly reason: string,
+    /** The HTTP status (webhook) or SMTP reply code (email), when the peer answered at all. */
+    readonly status?: number,
+  ) {
+    super(`${channel} delivery failed: ${reason}`);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,104 @@
+import type { BUDGETS, LOCATIONS, PHASES } from '../../contract/inquiry.js';
+import type { StoredInquiry } from '../notifier.js';
+
+// How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
+// and HTML bodies of the email, so both always show the same fields in the same order.
+
+// Typed by the contract enums: adding a value there without a label here fails the typecheck.
+const LOCATION_LABELS: Record<(typeof LOCATIONS)[number], string> = {
+  miami: 'Miami',
+  hamptons: 'The Hamptons',
+  other: 'Other location',
+};
+const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
+  'under-1m': 'Under $1M',
+  '1m-3m': '$1M to $3M',
+  '3m-10m': '$3M to $10M',
+  'over-10m': 'Over $10M',
+  undisclosed: 'Budget undisclosed',
+};
+const PHASE_LABELS: Record<(typeof PHASES)[number], string> = {
+  'pre-planning': 'Pre-planning',
+  permitted: 'Permitted',
+  unsure: 'Unsure',
+};
+
+export interface LabelledField {
+  label: string;
+  value: string;
+}
+
+/**
+ * Collapses every control character (CR, LF, TAB, NUL, DEL, C1) and run of whitespace into one space.
+ * Single-line fields pass through here before they reach a header or a one-line slot of a body, so a
+ * stray line break can neither inject a header nor fake an extra "Field: value" line.
+ */
+export function singleLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+/** The message keeps its line breaks (normalised to LF); other control characters are dropped. */
+export function multiLine(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').trim();
+}
+
+/** Every field except the message, in reading order, with enum values shown as label plus raw value. */
+export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
+  return [
+    { label: 'Name', value: singleLine(inquiry.name) },
+    { label: 'Email', value: singleLine(inquiry.email) },
+    { label: 'Phone', value: inquiry.phone ? singleLine(inquiry.phone) : 'not given' },
+    { label: 'Location', value: `${LOCATION_LABELS[inquiry.location] ?? 'Unknown'} (${singleLine(inquiry.location)})` },
+    { label: 'Budget', value: `${BUDGET_LABELS[inquiry.budget] ?? 'Unknown'} (${singleLine(inquiry.budget)})` },
+    { label: 'Phase', value: `${PHASE_LABELS[inquiry.phase] ?? 'Unknown'} (${singleLine(inquiry.phase)})` },
+    { label: 'Received', value: inquiry.receivedAt.toISOString() },
+    { label: 'Inquiry id', value: singleLine(inquiry.id) },
+  ];
+}
+
+/** A subject a person can triage from the inbox list: who, where, how big. */
+export function inquirySubject(inquiry: StoredInquiry): string {
+  const location = LOCATION_LABELS[inquiry.location] ?? singleLine(inquiry.location);
+  const budget = BUDGET_LABELS[inquiry.budget] ?? singleLine(inquiry.budget);
+  return `Project inquiry from ${singleLine(inquiry.name)}: ${location}, ${budget}`;
+}
+
+export function inquiryText(inquiry: StoredInquiry): string {
+  const fields = inquiryFields(inquiry);
+  const width = Math.max(...fields.map((f) => f.label.length)) + 2;
+  const lines = fields.map((f) => `${`${f.label}:`.padEnd(width)}${f.value}`);
+  return [
+    'A new project inquiry reached the studio inbox.',
+    '',
+    ...lines,
+    '',
+    'Message:',
+    multiLine(inquiry.message),
+    '',
+    `Reply to this email to answer ${singleLine(inquiry.name)} directly.`,
+    '',
+  ].join('\n');
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+export function inquiryHtml(inquiry: StoredInquiry): string {
+  const rows = inquiryFields(inquiry).map((f) =>
+    `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td></tr>`);
+  return [
+    '<!doctype html>',
+    '<html><body style="font-family:sans-serif">',
+    '<p>A new project inquiry reached the studio inbox.</p>',
+    `<table>${rows.join('')}</table>`,
+    '<h3>Message</h3>',
+    // pre-wrap keeps the inquirer's line breaks without turning their text into markup.
+    `<div style="white-space:pre-wrap">${escapeHtml(multiLine(inquiry.message))}</div>`,
+    `<p>Reply to this email to answer ${escapeHtml(singleLine(inquiry.name))} directly.</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../contract/errors.js';
+import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
+import { clientKey } from '../rate-limit/client-key.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
+import type { Database } from '../store/schema.js';
+import { uuidv7 } from './ids.js';
+import { commitSubmission, type CommitOutcome, type CommitRequest } from './inbox-store.js';
+import type { NotificationChannel } from './notifier.js';
+import type { InquiryService, SubmissionContext, SubmissionResult } from './port.js';
+import { validateSubmission } from './validate.js';
+
+export interface InquiryServiceDeps {
+  db: Kysely<Database>;
+  /** False until the migrations have run: writes answer 503 meanwhile. */
+  storeReady: () => boolean;
+  limiter: RateLimiter;
+  allowedOrigins: string[];
+  /** The configured notification channels; each stored inquiry gets one outbox job per channel. */
+  channels: NotificationChannel[];
+  /** Called after a commit with new jobs, so the outbox worker need not wait for its next poll. */
+  onJobsQueued?: () => void;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** Seconds a client is asked to wait when the inbox cannot take writes. */
+export const INBOX_RETRY_AFTER_SECONDS = 30;
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${INQUIRY_POLICY.idempotencyKeyMaxLength}}$`);
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** Same fields, same fingerprint: key order and the honeypot flag are part of it, unknown fields not. */
+function fingerprintOf(inquiry: Inquiry, spam: boolean): string {
+  const { name, email, phone, message, location, budget, phase } = inquiry;
+  return sha256(JSON.stringify([name, email, phone ?? null, message, location, budget, phase, spam]));
+}
+
+function checkOrigin(origin: string | undefined, allowed: string[]): void {
+  if (origin === undefined) return;
+  // "null" (sandboxed frames, file: pages) is never one of ours.
+  if (origin === 'null' || !allowed.includes(origin.toLowerCase().replace(/\/$/, ''))) throw new ApiError('origin_not_allowed');
+}
+
+function checkIdempotencyKey(key: string | undefined): void {
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw new ApiError('invalid_request', {
+      message: 'The Idempotency-Key header is invalid.',
+      hint: `Send an Idempotency-Key of 1 to ${INQUIRY_POLICY.idempotencyKeyMaxLength} printable ASCII characters, e.g. a UUID.`,
+    });
+  }
+}
+
+/** Builds the single use case every surface calls to submit an inquiry. */
+export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
+  const now = deps.now ?? Date.now;
+
+  async function countAgainstLimit(ip: string): Promise<RateLimitDecision> {
+    const decision = await deps.limiter.consume('inquiry', clientKey(ip));
+    if (!decision.allowed) {
+      throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds, headers: rateLimitHeaders(decision) });
+    }
+    return decision;
+  }
+
+  async function commit(request: CommitRequest): Promise<CommitOutcome> {
+    if (!deps.storeReady()) throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
+    try {
+      return await commitSubmission(deps.db, request);
+    } catch (first) {
+      // A concurrent request with the same Idempotency-Key won the insert: the retry replays its answer.
+      if (request.idempotency) {
+        try { return await commitSubmission(deps.db, request); } catch { /* reported below */ }
+      }
+      const error = first as { name?: string; code?: string };
+      deps.log.error({ err: { name: error.name, code: error.code } }, 'inbox store refused a write');
+      throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS, cause: first });
+    }
+  }
+
+  return {
+    async submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
+      checkOrigin(context.origin, deps.allowedOrigins);
+      const rateLimit = await countAgainstLimit(context.ip);
+      const headers = rateLimitHeaders(rateLimit);
+      try {
+        const { inquiry, spam } = validateSubmission(input);
+        checkIdempotencyKey(context.idempotencyKey);
+        const receivedAt = now();
+        const fingerprint = fingerprintOf(inquiry, spam);
+        const outcome = await commit({
+          record: {
+            id: uuidv7(receivedAt), receivedAt, inquiry, spam, fingerprint, channel: context.channel,
+            clientIp: context.ip, userAgent: context.userAgent, clientId: context.clientId,
+          },
+          notify: spam ? [] : deps.channels,
+          idempotency: context.idempotencyKey === undefined ? undefined : {
+            key: context.idempotencyKey,
+            bodyHash: fingerprint,
+            notBefore: receivedAt - INQUIRY_POLICY.idempotencyKeyTtlSeconds * 1000,
+          },
+          duplicateSince: receivedAt - INQUIRY_POLICY.duplicateWindowSeconds * 1000,
+        });
+        if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
+        if (outcome.kind === 'stored' && !spam && deps.channels.length > 0) deps.onJobsQueued?.();
+        return { id: outcome.id, rateLimit };
+      } catch (error) {
+        if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
+        throw error;
+      }
+    },
+  };
+}

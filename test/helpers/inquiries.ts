@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDatabase, type Db } from '../../src/store/database.js';
+
+// Helpers of the inquiries test files: bodies, requests in both media types, and the inbox store.
+
+export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const silentLogger = pino({ level: 'silent' }) as FastifyBaseLogger;
+
+export type Body = Record<string, unknown>;
+export type MediaType = 'json' | 'form';
+
+let counter = 0;
+/** A valid inquiry; each call gets a distinct message so that duplicate detection does not merge them. */
+export function validInquiry(overrides: Body = {}): Body {
+  counter += 1;
+  return {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+1 305 555 0100',
+    message: `A beach house on Key Biscayne, four bedrooms. Ref ${counter}-${randomBytes(4).toString('hex')}`,
+    location: 'miami',
+    budget: '3m-10m',
+    phase: 'pre-planning',
+    ...overrides,
+  };
+}
+
+function formEncode(body: Body): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    for (const item of [value].flat()) form.append(key, String(item));
+  }
+  return form.toString();
+}
+
+export async function postInquiry(baseUrl: string, path: string, body: Body | string, options: { type?: MediaType; headers?: Record<string, string> } = {}): Promise<Response> {
+  const type = options.type ?? 'json';
+  const payload = typeof body === 'string' ? body : type === 'json' ? JSON.stringify(body) : formEncode(body);
+  return fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded', ...options.headers },
+    body: payload,
+  });
+}
+
+export interface ErrorJson { ok: false; error: string; code: string; hint: string }
+
+export function openStore(databaseUrl: string): Db {
+  return openDatabase(databaseUrl, silentLogger);
+}
+
+export async function countInquiries(db: Db): Promise<number> {
+  const row = await db.kysely.selectFrom('inquiries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Polls until `check` returns a value (not undefined) or the attempts run out. Not a timing assertion. */
+export async function eventually<T>(check: () => Promise<T | undefined>, attempts = 200, delayMs = 100): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  throw new Error('condition not reached');
+}
+
+export interface PgDatabase { url: string; drop(): Promise<void> }
+
+/** Creates a fresh PostgreSQL database for one suite, or says why it cannot. */
+export async function createPgDatabase(prefix: string): Promise<PgDatabase | string> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `PostgreSQL not reachable at 127.0.0.1:5432 (${(error as Error).message})`;
+  }
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

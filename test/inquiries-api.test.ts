@@ -1,0 +1,205 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BUDGETS, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { startServer, type TestServer } from './helpers/server.js';
+import { countInquiries, openStore, postInquiry, validInquiry, type Body, type ErrorJson, type MediaType } from './helpers/inquiries.js';
+import type { Db } from '../src/store/database.js';
+
+const ROUTES = ['/api/v1/contact', '/api/contact'] as const;
+const MEDIA: MediaType[] = ['json', 'form'];
+const EXTRA_ORIGIN = 'https://partner.example';
+
+interface Case { what: string; patch: Body; field?: string; code?: 'missing_field' | 'invalid_field'; jsonOnly?: boolean }
+
+const at = (n: number, char = 'a') => char.repeat(n);
+const emailOf = (length: number) => `${at(length - '@example.com'.length)}@example.com`;
+const L = INQUIRY_LIMITS;
+
+/** Every boundary of every field: just inside (accepted) and just outside (refused, naming the field). */
+const CASES: Case[] = [
+  { what: 'name at its minimum', patch: { name: at(L.name.minLength) } },
+  { what: 'name below its minimum', patch: { name: at(L.name.minLength - 1) }, field: 'name', code: 'invalid_field' },
+  { what: 'name at its maximum', patch: { name: at(L.name.maxLength) } },
+  { what: 'name above its maximum', patch: { name: at(L.name.maxLength + 1) }, field: 'name', code: 'invalid_field' },
+  { what: 'name padded to length by spaces (trimmed first)', patch: { name: `  ${at(L.name.minLength - 1)}  ` }, field: 'name', code: 'invalid_field' },
+  { what: 'name at its maximum once trimmed', patch: { name: ` ${at(L.name.maxLength)} ` } },
+  { what: 'name with CR LF', patch: { name: 'Ada\r\nBcc: evil@example.com' }, field: 'name', code: 'invalid_field' },
+  { what: 'name with a tab', patch: { name: 'Ada\tLovelace' }, field: 'name', code: 'invalid_field' },
+  { what: 'name missing', patch: { name: undefined }, field: 'name', code: 'missing_field' },
+  { what: 'name not a string', patch: { name: 42 }, field: 'name', code: 'invalid_field', jsonOnly: true },
+  { what: 'email at its maximum', patch: { email: emailOf(L.email.maxLength) } },
+  { what: 'email above its maximum', patch: { email: emailOf(L.email.maxLength + 1) }, field: 'email', code: 'invalid_field' },
+  { what: 'email without @', patch: { email: 'ada.example.com' }, field: 'email', code: 'invalid_field' },
+  { what: 'email with a newline', patch: { email: 'ada@example.com\nBcc: x@example.com' }, field: 'email', code: 'invalid_field' },
+  { what: 'email missing', patch: { email: undefined }, field: 'email', code: 'missing_field' },
+  { what: 'phone at its maximum', patch: { phone: at(L.phone.maxLength, '1') } },
+  { what: 'phone above its maximum', patch: { phone: at(L.phone.maxLength + 1, '1') }, field: 'phone', code: 'invalid_field' },
+  { what: 'phone empty (treated as absent)', patch: { phone: '' } },
+  { what: 'phone blank (treated as absent)', patch: { phone: '   ' } },
+  { what: 'phone absent', patch: { phone: undefined } },
+  { what: 'phone with a control character', patch: { phone: '305\u0007555' }, field: 'phone', code: 'invalid_field' },
+  { what: 'message at its minimum', patch: { message: at(L.message.minLength) } },
+  { what: 'message below its minimum', patch: { message: at(L.message.minLength - 1) }, field: 'message', code: 'invalid_field' },
+  { what: 'message at its maximum', patch: { message: at(L.message.maxLength) } },
+  { what: 'message above its maximum', patch: { message: at(L.message.maxLength + 1) }, field: 'message', code: 'invalid_field' },
+  { what: 'message with newlines and tabs', patch: { message: 'Line one\r\nLine two\n\tindented' } },
+  { what: 'message with a NUL', patch: { message: 'Line one\u0000 and more' }, field: 'message', code: 'invalid_field' },
+  { what: 'message missing', patch: { message: undefined }, field: 'message', code: 'missing_field' },
+  ...LOCATIONS.map((location) => ({ what: `location ${location}`, patch: { location } })),
+  ...BUDGETS.map((budget) => ({ what: `budget ${budget}`, patch: { budget } })),
+  ...PHASES.map((phase) => ({ what: `phase ${phase}`, patch: { phase } })),
+  { what: 'location in another case', patch: { location: 'Miami' }, field: 'location', code: 'invalid_field' },
+  { what: 'budget not in the enum', patch: { budget: '10m+' }, field: 'budget', code: 'invalid_field' },
+  { what: 'phase not in the enum', patch: { phase: 'built' }, field: 'phase', code: 'invalid_field' },
+  { what: 'location missing', patch: { location: undefined }, field: 'location', code: 'missing_field' },
+  { what: 'budget missing', patch: { budget: undefined }, field: 'budget', code: 'missing_field' },
+  { what: 'phase missing', patch: { phase: undefined }, field: 'phase', code: 'missing_field' },
+  { what: 'a field sent twice', patch: { name: ['Ada', 'Bob'] }, field: 'name', code: 'invalid_field' },
+  { what: 'unknown extra fields (ignored)', patch: { company: 'ACME', newsletter: 'yes' } },
+];
+
+function withPatch(patch: Body): Body {
+  const body = validInquiry();
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete body[key];
+    else body[key] = value;
+  }
+  return body;
+}
+
+function assertLegacyHeaders(response: Response, server: TestServer): void {
+  assert.equal(response.headers.get('deprecation'), `@${Math.floor(server.config.legacyDeprecatedAt.getTime() / 1000)}`);
+  assert.equal(response.headers.get('sunset'), server.config.legacySunsetAt.toUTCString());
+  assert.ok(new Date(response.headers.get('sunset')!).getTime() - server.config.legacyDeprecatedAt.getTime() >= 365 * 24 * 3600 * 1000);
+  assert.match(response.headers.get('link') ?? '', new RegExp(`^<${server.url}/developers#versioning>; rel="deprecation"`));
+  assert.match(response.headers.get('link') ?? '', /rel="service-desc"/);
+}
+
+function assertNoLegacyHeaders(response: Response): void {
+  assert.equal(response.headers.get('deprecation'), null);
+  assert.equal(response.headers.get('sunset'), null);
+  assert.doesNotMatch(response.headers.get('link') ?? '', /rel="deprecation"/);
+}
+
+describe('inquiry contact routes over HTTP', () => {
+  let server: TestServer;
+  let db: Db;
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_SCALE: '10000', ALLOWED_ORIGINS: EXTRA_ORIGIN });
+    db = openStore(server.config.databaseUrl);
+  });
+  after(async () => {
+    await db.close();
+    await server.close();
+  });
+
+  for (const route of ROUTES) {
+    for (const type of MEDIA) {
+      describe(`${route} as ${type}`, () => {
+        for (const c of CASES) {
+          if (c.jsonOnly && type === 'form') continue;
+          it(`${c.code ? 'refuses' : 'accepts'} ${c.what}`, async () => {
+            const response = await postInquiry(server.url, route, withPatch(c.patch), { type });
+            const body = await response.json() as ErrorJson | { ok: true };
+            if (route === '/api/contact') assertLegacyHeaders(response, server);
+            else assertNoLegacyHeaders(response);
+            assert.ok(response.headers.get('ratelimit-limit'), 'RateLimit-Limit is sent');
+            if (!c.code) {
+              assert.equal(response.status, 200, JSON.stringify(body));
+              assert.deepEqual(body, { ok: true });
+              return;
+            }
+            assert.equal(response.status, 400);
+            const error = body as ErrorJson;
+            assert.equal(error.ok, false);
+            assert.equal(error.code, c.code);
+            assert.match(error.error, new RegExp(`"${c.field}"`));
+            assert.ok(error.hint.length > 0);
+          });
+        }
+      });
+    }
+  }
+
+  it('stores the trimmed values and treats an empty phone as absent', async () => {
+    const body = validInquiry({ name: '  Grace Hopper  ', phone: '  ' });
+    const response = await postInquiry(server.url, '/api/v1/contact', body, { type: 'form', headers: { 'user-agent': 'test-agent/1' } });
+    assert.equal(response.status, 200);
+    const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+    assert.equal(row.name, 'Grace Hopper');
+    assert.equal(row.phone, null);
+    assert.equal(row.user_agent, 'test-agent/1');
+    assert.equal(row.channel, 'api');
+    assert.equal(row.spam, 0);
+    assert.match(row.client_ip, /127\.0\.0\.1/);
+    assert.match(row.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.ok(Math.abs(row.received_at - Date.now()) < 60_000);
+  });
+
+  it('refuses a body that is not an object, or not JSON', async () => {
+    for (const route of ROUTES) {
+      for (const payload of ['[1,2]', '"text"', '{not json']) {
+        const response = await postInquiry(server.url, route, payload);
+        assert.equal(response.status, 400);
+        assert.equal((await response.json() as ErrorJson).code, 'invalid_body');
+        if (route === '/api/contact') assertLegacyHeaders(response, server);
+      }
+      const wrongType = await fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+      assert.equal(wrongType.status, 415);
+      if (route === '/api/contact') assertLegacyHeaders(wrongType, server);
+    }
+  });
+
+  describe('origin check', () => {
+    for (const route of ROUTES) {
+      it(`${route}: no Origin, the BASE_URL origin and ALLOWED_ORIGINS are accepted`, async () => {
+        for (const origin of [undefined, server.url, EXTRA_ORIGIN]) {
+          const response = await postInquiry(server.url, route, validInquiry(), { headers: origin ? { origin } : {} });
+          assert.equal(response.status, 200, `origin ${origin}`);
+          if (origin) assert.equal(response.headers.get('access-control-allow-origin'), origin);
+        }
+      });
+
+      it(`${route}: another Origin, and Origin: null, are 403 and store nothing`, async () => {
+        for (const origin of ['https://evil.example', 'null', `${server.url}.evil.example`]) {
+          const before = await countInquiries(db);
+          const response = await postInquiry(server.url, route, validInquiry(), { headers: { origin } });
+          assert.equal(response.status, 403, `origin ${origin}`);
+          const body = await response.json() as ErrorJson;
+          assert.equal(body.code, 'origin_not_allowed');
+          assert.equal(body.ok, false);
+          assert.equal(await countInquiries(db), before);
+          if (route === '/api/contact') assertLegacyHeaders(response, server);
+        }
+      });
+    }
+  });
+
+  it('the OpenAPI document lists both operations, the alias deprecated, with both media types', async () => {
+    const document = await (await fetch(`${server.url}/openapi.json`)).json() as {
+      paths: Record<string, { post?: { operationId: string; deprecated?: boolean; requestBody: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> } }>;
+    };
+    const current = document.paths['/api/v1/contact']?.post;
+    const legacy = document.paths['/api/contact']?.post;
+    assert.equal(current?.operationId, 'submitProjectInquiry');
+    assert.equal(legacy?.operationId, 'submitProjectInquiryLegacy');
+    assert.equal(legacy?.deprecated, true);
+    assert.notEqual(current?.deprecated, true);
+    for (const operation of [current!, legacy!]) {
+      assert.deepEqual(Object.keys(operation.requestBody.content).sort(), ['application/json', 'application/x-www-form-urlencoded']);
+      for (const media of Object.values(operation.requestBody.content)) assert.equal(media.schema.$ref, '#/components/schemas/Inquiry');
+      for (const status of ['200', '400', '403', '422', '429', '503']) assert.ok(operation.responses[status], `documents ${status}`);
+    }
+    const index = await (await fetch(`${server.url}/api/v1`)).json() as { endpoints: Array<{ operationId: string; deprecated?: boolean }> };
+    assert.ok(index.endpoints.some((e) => e.operationId === 'submitProjectInquiry'));
+    assert.ok(index.endpoints.some((e) => e.operationId === 'submitProjectInquiryLegacy' && e.deprecated));
+  });
+
+  it('other methods on the contact paths are 405', async () => {
+    for (const route of ROUTES) {
+      const response = await fetch(server.url + route, { method: 'GET' });
+      assert.equal(response.status, 405);
+      assert.match(response.headers.get('allow') ?? '', /POST/);
+    }
+  });
+});

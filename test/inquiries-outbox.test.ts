@@ -1,0 +1,151 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
+import { commitSubmission } from '../src/inquiries/inbox-store.js';
+import { uuidv7 } from '../src/inquiries/ids.js';
+import type { Notifier, StoredInquiry } from '../src/inquiries/notifier.js';
+import { OutboxWorker, retryDelayMs } from '../src/inquiries/outbox-worker.js';
+import { requeueFailed } from '../src/inquiries/outbox-store.js';
+import type { Db } from '../src/store/database.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import { createPgDatabase, openStore, silentLogger } from './helpers/inquiries.js';
+
+// The outbox worker against a real store, with a test Notifier and a controlled clock: backoff,
+// the 24-hour horizon, permanently failed jobs kept, re-queueing, and exclusive claims on PostgreSQL.
+
+const HOUR = 3_600_000;
+
+async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace'): Promise<string> {
+  const id = uuidv7(receivedAt);
+  await commitSubmission(db.kysely, {
+    record: {
+      id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
+      inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+    },
+    notify: ['webhook'],
+    idempotency: undefined,
+    duplicateSince: receivedAt,
+  });
+  return id;
+}
+
+class ScriptedNotifier implements Notifier {
+  readonly channel = 'webhook' as const;
+  readonly delivered: string[] = [];
+  failing = true;
+  delayMs = 0;
+  async deliver(inquiry: StoredInquiry): Promise<void> {
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failing) throw Object.assign(new Error(`refused mail for ${inquiry.email}`), { code: 'ECONNREFUSED' });
+    this.delivered.push(inquiry.id);
+  }
+}
+
+describe('outbox worker on SQLite', () => {
+  let dir: string;
+  let db: Db;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-outbox-'));
+    db = openStore(`sqlite:${join(dir, 'inbox.db')}`);
+    await migrateToLatest(db);
+  });
+  after(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    assert.equal(retryDelayMs(1, 1000, HOUR, () => 0), 500);
+    assert.equal(retryDelayMs(2, 1000, HOUR, () => 0), 1000);
+    assert.equal(retryDelayMs(5, 1000, HOUR, () => 0), 8000);
+    assert.ok(retryDelayMs(5, 1000, HOUR, () => 0.999) < 16000);
+    assert.equal(retryDelayMs(40, 1000, HOUR, () => 0), HOUR / 2);
+  });
+
+  it('retries for at least 24 hours, then keeps the job as failed; retry re-queues it', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const notifier = new ScriptedNotifier();
+    const worker = new OutboxWorker({
+      db: db.kysely, dialect: 'sqlite', notifiers: [notifier], log: silentLogger,
+      pollIntervalMs: 1000, retryBaseMs: 60_000, now: () => now, random: () => 0,
+    });
+    const id = await addInquiry(db, now);
+    const jobId = `${id}:webhook`;
+    const waits: number[] = [];
+    for (let attempt = 1; attempt < 100; attempt++) {
+      assert.equal(await worker.runBatch(), 1, `attempt ${attempt} claims the job`);
+      assert.equal(await worker.runBatch(), 0, 'not due again before its backoff');
+      const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+      assert.equal(job.attempts, attempt);
+      assert.doesNotMatch(job.last_error ?? '', /ada@example\.com/, 'no personal data in the stored error');
+      if (job.status === 'failed') break;
+      waits.push(job.next_attempt_at - now);
+      now = job.next_attempt_at;
+    }
+    const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    assert.equal(job.status, 'failed');
+    assert.ok(now - job.created_at >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000, 'gave up only after 24 h');
+    assert.deepEqual(waits.slice(0, 4), [30_000, 60_000, 120_000, 240_000]);
+    assert.ok(waits.every((w) => w <= HOUR));
+    assert.equal(await worker.runBatch(), 0, 'a failed job is not retried by itself');
+
+    assert.equal(await requeueFailed(db.kysely, now), 1);
+    notifier.failing = false;
+    assert.equal(await worker.runBatch(), 1);
+    assert.deepEqual(notifier.delivered, [id]);
+    const done = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    assert.equal(done.status, 'done');
+  });
+
+  it('a job claimed by a worker that died is taken again once its lease has expired', async () => {
+    let now = Date.UTC(2026, 1, 1);
+    const notifier = new ScriptedNotifier();
+    notifier.failing = false;
+    const options = { db: db.kysely, dialect: 'sqlite' as const, notifiers: [notifier], log: silentLogger, pollIntervalMs: 1000, retryBaseMs: 1000, leaseMs: 60_000, now: () => now };
+    const id = await addInquiry(db, now);
+    // A claim without completion is what a killed worker leaves behind.
+    await db.kysely.updateTable('notification_jobs').set({ locked_until: now + 60_000, attempts: 1 }).where('inquiry_id', '=', id).execute();
+    const worker = new OutboxWorker(options);
+    assert.equal(await worker.runBatch(), 0);
+    now += 60_000;
+    assert.equal(await worker.runBatch(), 1);
+    assert.deepEqual(notifier.delivered, [id]);
+  });
+});
+
+const pg = await createPgDatabase('studio_inq_outbox');
+if (typeof pg === 'string') console.log(`# skipping the PostgreSQL outbox suite: ${pg}`);
+
+describe('outbox workers sharing PostgreSQL', { skip: typeof pg === 'string' ? pg : false }, () => {
+  let db: Db;
+  before(async () => {
+    if (typeof pg === 'string') return;
+    db = openStore(pg.url);
+    await migrateToLatest(db);
+  });
+  after(async () => {
+    if (typeof pg === 'string') return;
+    await db.close();
+    await pg.drop();
+  });
+
+  it('each job is delivered by exactly one of several concurrent workers', async () => {
+    const now = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await addInquiry(db, now - i));
+    const notifiers = [new ScriptedNotifier(), new ScriptedNotifier(), new ScriptedNotifier()];
+    const workers = notifiers.map((notifier) => {
+      notifier.failing = false;
+      notifier.delayMs = 5;
+      return new OutboxWorker({ db: db.kysely, dialect: 'postgres', notifiers: [notifier], log: silentLogger, pollIntervalMs: 1000, retryBaseMs: 1000, batchSize: 3 });
+    });
+    await Promise.all(workers.map(async (worker) => { while ((await worker.runBatch()) > 0) { /* drain */ } }));
+    const all = notifiers.flatMap((n) => n.delivered);
+    assert.equal(all.length, ids.length, 'no job delivered twice');
+    assert.deepEqual([...new Set(all)].sort(), [...ids].sort());
+    assert.ok(notifiers.filter((n) => n.delivered.length > 0).length >= 2, 'the work was shared');
+  });
+});

@@ -1,0 +1,184 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from './helpers/server.js';
+import { countInquiries, createPgDatabase, eventually, openStore, postInquiry, validInquiry, type ErrorJson, type PgDatabase } from './helpers/inquiries.js';
+import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import type { Db } from '../src/store/database.js';
+
+// The inbox store end to end, on SQLite and on PostgreSQL: what 200 commits, idempotency, the
+// honeypot, duplicates, the shared rate-limit bucket, and the notifications sent from the outbox.
+
+const pg = await createPgDatabase('studio_inq_store');
+if (typeof pg === 'string') console.log(`# skipping the PostgreSQL inbox store suite: ${pg}`);
+
+let ipCounter = 10;
+/** A distinct client address per test (TRUST_PROXY is on), so each test has its own rate-limit bucket. */
+function freshClient(): Record<string, string> {
+  ipCounter += 1;
+  return { 'x-forwarded-for': `198.51.100.${ipCounter}` };
+}
+
+function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | undefined, skip: string | false) {
+  describe(`inbox store on ${dialect}`, { skip }, () => {
+    let server: TestServer;
+    let db: Db;
+    let webhook: WebhookReceiver;
+    let smtp: SmtpSink;
+    before(async () => {
+      webhook = await startWebhookReceiver();
+      smtp = await startSmtpSink();
+      const url = databaseUrl();
+      server = await startServer({
+        ...(url && { DATABASE_URL: url }),
+        TRUST_PROXY: 'true',
+        INBOX_WEBHOOK_URL: webhook.url,
+        INBOX_WEBHOOK_SECRET: webhook.secret,
+        SMTP_URL: smtp.url,
+        INBOX_EMAIL_TO: 'studio@example.com',
+        OUTBOX_POLL_INTERVAL_MS: '50',
+        OUTBOX_RETRY_BASE_MS: '100',
+      });
+      db = openStore(server.config.databaseUrl);
+      await eventually(async () => (await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: freshClient() })).status === 200 || undefined);
+    });
+    after(async () => {
+      await db.close();
+      await server.close();
+      await webhook.close();
+      await smtp.close();
+    });
+
+    it('200 means the inquiry and one outbox job per channel are committed, then both notifications go out', async () => {
+      const body = validInquiry({ name: 'Ada\u00a0Lovelace' });
+      const response = await postInquiry(server.url, '/api/v1/contact', body, { headers: { ...freshClient(), 'user-agent': 'ua/1' } });
+      assert.equal(response.status, 200);
+      const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+      assert.equal(row.user_agent, 'ua/1');
+      assert.match(row.client_ip, /^198\.51\.100\./);
+      const jobs = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', row.id).execute();
+      assert.deepEqual(jobs.map((j) => j.channel).sort(), ['email', 'webhook']);
+      await eventually(async () => webhook.received.find((w) => w.id === row.id));
+      const delivered = webhook.received.find((w) => w.id === row.id)!;
+      assert.equal(delivered.payload.type, 'inquiry.received');
+      assert.equal(delivered.payload.data.id, row.id);
+      await eventually(async () => smtp.mails.find((m) => m.raw.includes(row.id)));
+      assert.deepEqual(smtp.mails.find((m) => m.raw.includes(row.id))!.to, ['studio@example.com']);
+      await eventually(async () => {
+        const done = await db.kysely.selectFrom('notification_jobs').select('status').where('inquiry_id', '=', row.id).execute();
+        return done.every((j) => j.status === 'done') || undefined;
+      });
+    });
+
+    it('the same Idempotency-Key and body returns the first answer without a second row; another body is 422', async () => {
+      const client = freshClient();
+      const key = `key-${Math.random()}`;
+      const body = validInquiry();
+      const first = await postInquiry(server.url, '/api/v1/contact', body, { headers: { ...client, 'idempotency-key': key } });
+      assert.equal(first.status, 200);
+      const count = await countInquiries(db);
+      // The legacy alias and the form encoding are the same operation: the key still matches.
+      const replay = await postInquiry(server.url, '/api/contact', body, { type: 'form', headers: { ...client, 'idempotency-key': key } });
+      assert.equal(replay.status, 200);
+      assert.deepEqual(await replay.json(), { ok: true });
+      assert.equal(await countInquiries(db), count);
+      const other = await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: { ...client, 'idempotency-key': key } });
+      assert.equal(other.status, 422);
+      const error = await other.json() as ErrorJson;
+      assert.equal(error.code, 'idempotency_key_reused');
+      assert.equal(await countInquiries(db), count);
+      const keys = await db.kysely.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute();
+      assert.equal(keys.length, 1);
+    });
+
+    it('refuses an Idempotency-Key that is not printable ASCII or too long', async () => {
+      for (const key of ['x'.repeat(256), 'two words']) {
+        const response = await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: { ...freshClient(), 'idempotency-key': key } });
+        assert.equal(response.status, 400);
+        assert.equal((await response.json() as ErrorJson).code, 'invalid_request');
+      }
+      const atLimit = await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: { ...freshClient(), 'idempotency-key': 'x'.repeat(255) } });
+      assert.equal(atLimit.status, 200);
+    });
+
+    it('a filled honeypot is stored flagged as spam, answered 200, and never notified', async () => {
+      const body = validInquiry({ website: 'http://spam.example' });
+      const response = await postInquiry(server.url, '/api/v1/contact', body, { type: 'form', headers: freshClient() });
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), { ok: true });
+      const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+      assert.equal(row.spam, 1);
+      const jobs = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', row.id).execute();
+      assert.equal(jobs.length, 0);
+      const empty = validInquiry({ website: '  ' });
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', empty, { headers: freshClient() })).status, 200);
+      const kept = await db.kysely.selectFrom('inquiries').select('spam').where('message', '=', String(empty.message)).executeTakeFirstOrThrow();
+      assert.equal(kept.spam, 0, 'an empty honeypot is not spam');
+    });
+
+    it('an identical duplicate within the window is stored once; a different one is stored', async () => {
+      const body = validInquiry();
+      const client = freshClient();
+      for (const route of ['/api/v1/contact', '/api/contact', '/api/v1/contact']) {
+        assert.equal((await postInquiry(server.url, route, { ...body, name: `  ${String(body.name)} ` }, { headers: client })).status, 200);
+      }
+      const rows = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).execute();
+      assert.equal(rows.length, 1);
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', { ...body, phase: 'permitted' }, { headers: client })).status, 200);
+      const after = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).execute();
+      assert.equal(after.length, 2);
+    });
+
+    it('both routes share one inquiry bucket: the 6th submission is 429 with Retry-After', async () => {
+      const client = freshClient();
+      const routes = ['/api/v1/contact', '/api/contact', '/api/v1/contact', '/api/contact', '/api/v1/contact'];
+      for (const [i, route] of routes.entries()) {
+        // A refused body counts too: the limit is on submissions, not on stored inquiries.
+        const body = i === 2 ? validInquiry({ name: 'x' }) : validInquiry();
+        const response = await postInquiry(server.url, route, body, { headers: client });
+        assert.equal(response.status, i === 2 ? 400 : 200);
+        assert.equal(response.headers.get('ratelimit-remaining'), String(4 - i));
+        assert.equal(response.headers.get('ratelimit-limit'), '5');
+      }
+      const before = await countInquiries(db);
+      for (const route of ['/api/contact', '/api/v1/contact']) {
+        const limited = await postInquiry(server.url, route, validInquiry(), { headers: client });
+        assert.equal(limited.status, 429);
+        assert.ok(Number(limited.headers.get('retry-after')) > 0);
+        assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+        assert.equal((await limited.json() as ErrorJson).code, 'rate_limited');
+        if (route === '/api/contact') assert.match(limited.headers.get('deprecation') ?? '', /^@\d+$/);
+      }
+      assert.equal(await countInquiries(db), before);
+      const other = await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: freshClient() });
+      assert.equal(other.status, 200, 'another client has its own bucket');
+    });
+
+    it('a webhook answering 500 is retried with backoff until it answers 200', async () => {
+      // Earlier inquiries' notifications must be out first, or they would take the 500 answers.
+      await eventually(async () => {
+        const pending = await db.kysely.selectFrom('notification_jobs').select('id').where('status', '=', 'pending').execute();
+        return pending.length === 0 || undefined;
+      });
+      webhook.failNext(2);
+      const body = validInquiry();
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', body, { headers: freshClient() })).status, 200);
+      const row = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+      await eventually(async () => webhook.received.find((w) => w.id === row.id));
+      const tries = webhook.attempts.filter((a) => a.id === row.id);
+      assert.deepEqual(tries.map((a) => a.status), [500, 500, 204]);
+      // Backoff: the second wait is at least half of twice the base (jitter is in [0.5, 1)).
+      assert.ok(tries[2]!.at - tries[1]!.at >= 100, `second retry waited ${tries[2]!.at - tries[1]!.at} ms`);
+      const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', `${row.id}:webhook`).executeTakeFirstOrThrow();
+      assert.equal(job.status, 'done');
+      assert.equal(job.attempts, 3);
+      assert.equal(webhook.received.filter((w) => w.id === row.id).length, 1);
+    });
+  });
+}
+
+storeSuite('sqlite', () => undefined, false);
+storeSuite('postgres', () => (typeof pg === 'string' ? undefined : pg.url), typeof pg === 'string' ? pg : false);
+
+after(async () => {
+  if (typeof pg !== 'string') await (pg as PgDatabase).drop();
+});
