@@ -46,7 +46,7 @@ export function apiOperations(openapi: OpenApiDocument): ApiOperation[] {
 
 /** One row per operation: the developer page's endpoint list. */
 export function endpointTable(operations: ApiOperation[]): string {
-  const rows = operations.map((op) => `| \`${op.method} ${op.path}\` | \`${op.operationId}\` | ${mdCell(op.summary)}${op.deprecated ? ' (deprecated)' : ''} | ${op.responses.map((r) => r.status).join(', ')} |`);
+  const rows = operations.map((op) => `| \`${op.method} ${op.path}\` | \`${op.operationId}\` | ${mdCell(op.summary)}${op.deprecated && !/deprecated/i.test(op.summary) ? ' (deprecated)' : ''} | ${op.responses.map((r) => r.status).join(', ')} |`);
   return ['| Endpoint | Operation | What it does | Statuses |', '|---|---|---|---|', ...rows].join('\n');
 }
 

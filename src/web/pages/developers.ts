@@ -86,7 +86,7 @@ function versioningSection(operations: ApiOperation[]): string {
   const deprecated = operations.filter((op) => op.deprecated).map((op) => `- \`${op.method} ${op.path}\` (\`${op.operationId}\`)`);
   return [
     '## Versioning',
-    `The version is in the path: the current version is \`${API_VERSION}\` (\`${API_PREFIX}/\`); the API description document is version ${API_DOCUMENT_VERSION}. `
+    `The current version is \`${API_VERSION}\` (\`${API_PREFIX}/\`); the API description document is version ${API_DOCUMENT_VERSION}. `
       + mdText(DEPRECATION_POLICY.summary),
     deprecated.length > 0 && `Deprecated operations:\n\n${deprecated.join('\n')}`,
   ].filter(Boolean).join('\n\n');
