@@ -111,4 +111,23 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMI
     assert.equal(await page.locator('h1').textContent(), 'Thank you');
     await context.close();
   });
+
+  it('with JavaScript: over the inquiry rate limit the form says how long to wait', async (t) => {
+    if (await skipWithoutInquiries(t)) return;
+    const body = JSON.stringify({ name: 'Jordan Example', email: 'jordan@example.com', message: 'Spending the inquiry budget of this client.',
+      location: 'other', budget: 'undisclosed', phase: 'unsure' });
+    let status = 200;
+    for (let i = 0; i < 20 && status !== 429; i += 1) {
+      status = (await fetch(`${server.url}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+    }
+    assert.equal(status, 429);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/contact`);
+    await fillValid(page, 'Jordan Example');
+    await page.click('button[type="submit"]');
+    const message = page.locator('.form-status.is-error');
+    await message.waitFor();
+    assert.match(await message.textContent() ?? '', /wait \d+ (?:seconds|minutes)/);
+    await page.close();
+  });
 });
