@@ -31,6 +31,8 @@ describe('error mapping', () => {
       catalog: await loadCatalog('content'),
       limiter: new RateLimiter(new FailingStore()),
       readiness: [],
+      // Only the read path runs here; the inquiry port is never called.
+      inquiries: { submit: async () => assert.fail('not used by this test') },
       logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
       // Not reached by these tests; AppDeps requires the use case since the inquiries merge.
       inquiries: { submit: async () => { throw new Error('not used in the error-mapping tests'); } },
