@@ -34,8 +34,6 @@ describe('error mapping', () => {
       // Only the read path runs here; the inquiry port is never called.
       inquiries: { submit: async () => assert.fail('not used by this test') },
       logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
-      // Not reached by these tests; AppDeps requires the use case since the inquiries merge.
-      inquiries: { submit: async () => { throw new Error('not used in the error-mapping tests'); } },
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
