@@ -26,10 +26,12 @@ export function authMarkdown(ctx: SiteContext): string {
       + `Its verification key is published at \`${url(OAUTH_PATHS.jwks)}\`. Request a new token when it expires.`,
     '## Scopes',
     ['| Scope | Meaning |', '|---|---|', ...scopes].join('\n'),
-    `A token gets ${DEFAULT_SCOPES.map((s) => `\`${s}\``).join(', ')} unless it asks for fewer with the \`scope\` parameter. No operation requires a scope.`,
+    `A client is registered with ${DEFAULT_SCOPES.map((s) => `\`${s}\``).join(', ')} unless its registration names fewer in \`scope\`; `
+      + 'a token carries the client\'s scopes unless the token request asks for a subset with `scope`. No operation requires a scope.',
     '## 3. Use the token',
     ['```sh', `curl -s ${base}/api/v1/projects -H "Authorization: Bearer $ACCESS_TOKEN"`, '```'].join('\n'),
-    'When a Bearer token is invalid or expired, the answer is `401` with a `WWW-Authenticate: Bearer` challenge (`error="invalid_token"`). '
+    'When a Bearer token is invalid or expired, the answer is `401` with a `WWW-Authenticate: Bearer` challenge (`error="invalid_token"`, '
+      + '`resource_metadata` naming the protected resource metadata). '
       + 'Get a new token, or call again without the Authorization header.',
     '## Introspection and revocation',
     `Validate a token at \`POST ${url(OAUTH_PATHS.introspect)}\` (RFC 7662) and revoke it at \`POST ${url(OAUTH_PATHS.revoke)}\` (RFC 7009); `
