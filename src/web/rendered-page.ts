@@ -6,7 +6,7 @@ import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
 import { markdownTwin } from './twin.js';
-import { addLink, addVary } from './vary.js';
+import { addLink, addVary } from './response-headers.js';
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';

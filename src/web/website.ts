@@ -11,7 +11,7 @@ import { registerContactSubmission } from './contact-submission.js';
 import { API_CATALOG_PATH } from './discovery.js';
 import { negotiatedRepresentation, sendNegotiated } from './rendered-page.js';
 import { pageSources } from './site-pages.js';
-import { addLink } from './vary.js';
+import { addLink } from './response-headers.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
