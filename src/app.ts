@@ -20,6 +20,9 @@ import { RouteRegistry } from './http/route-registry.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { registerContactRoutes } from './http/contact-routes.js';
 import type { InquiryService } from './inquiries/port.js';
+import { registerBearerAuth } from './oauth/bearer-hook.js';
+import { registerOAuth } from './oauth/plugin.js';
+import type { OAuthService } from './oauth/service.js';
 import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
@@ -30,6 +33,7 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
+  oauth: OAuthService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -64,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
+  registerBearerAuth(app, deps.oauth);
 
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, deps.inquiries, {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
+  await registerOAuth(app, deps.oauth);
   website.register(app);
 
   await app.after();

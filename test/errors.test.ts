@@ -2,14 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { loadCatalog } from '../src/catalog/load.js';
-import { loadConfig } from '../src/config.js';
-import { RateLimiter } from '../src/rate-limit/limiter.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStore } from '../src/rate-limit/store.js';
 import { toApiError } from '../src/http/errors.js';
 import { ApiError } from '../src/contract/errors.js';
+import { startServer, type TestServer } from './helpers/server.js';
 
 /** A store port whose backend fails with a message that must never reach a client. */
 class FailingStore implements RateLimitStore {
@@ -20,24 +17,15 @@ class FailingStore implements RateLimitStore {
 }
 
 describe('error mapping', () => {
-  let app: FastifyInstance;
+  let server: TestServer;
   let url: string;
   const logLines: string[] = [];
   before(async () => {
     const sink = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'info' });
-    app = await buildApp({
-      config,
-      catalog: await loadCatalog('content'),
-      limiter: new RateLimiter(new FailingStore()),
-      readiness: [],
-      // Only the read path runs here; the inquiry port is never called.
-      inquiries: { submit: async () => assert.fail('not used by this test') },
-      logger: pino({ level: 'info' }, sink) as FastifyBaseLogger,
-    });
-    url = await app.listen({ port: 0, host: '127.0.0.1' });
+    server = await startServer({}, { rateLimitStore: new FailingStore(), logger: pino({ level: 'info' }, sink) as FastifyBaseLogger });
+    url = server.url;
   });
-  after(async () => { await app.close(); });
+  after(async () => { await server.close(); });
 
   it('answers an internal failure with 500 in the Error shape and leaks nothing', async () => {
     const response = await fetch(`${url}/api/v1/projects`);
