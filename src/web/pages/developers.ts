@@ -1,7 +1,10 @@
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
 import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry.js';
-import { MCP_PATH, MCP_PROTOCOL_VERSION, MCP_SERVER_CARD_PATH, MCP_TOOLS } from '../../contract/mcp-tools.js';
+import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
+import { MCP_PATH } from '../../mcp/route.js';
+import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
+import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_PATHS } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
 import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
@@ -43,12 +46,13 @@ function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
   ].join('\n');
 }
 
+/** The MCP endpoint and its tools, as the MCP surface defines them (the same list tools/list answers). */
 function mcpSection(ctx: SiteContext): string {
-  const tools = Object.entries(MCP_TOOLS).map(([name, what]) => `| \`${name}\` | ${mdCell(what)} |`);
+  const tools = buildToolDefinitions(ctx.catalog.site.name).map((tool) => `| \`${tool.name}\` | ${mdCell(tool.description ?? tool.title ?? '')} |`);
   return [
     '## MCP endpoint',
-    `\`POST ${ctx.baseUrl}${MCP_PATH}\`: Model Context Protocol ${MCP_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
-      + `Its server card: ${docLink(ctx, MCP_SERVER_CARD_PATH, 'MCP server card')}.`,
+    `\`POST ${ctx.baseUrl}${MCP_PATH}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
+      + `Its server card: ${docLink(ctx, SERVER_CARD_PATH, 'MCP server card')}.`,
     ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
   ].join('\n\n');
 }
