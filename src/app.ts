@@ -24,6 +24,7 @@ import type { InquiryService } from './inquiries/port.js';
 import { registerBearerAuth } from './oauth/bearer-hook.js';
 import { registerOAuth } from './oauth/plugin.js';
 import type { OAuthService } from './oauth/service.js';
+import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -62,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactEmail: catalog.site.email,
   });
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  registerErrorHandling(app);
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry, inquiries: deps.inquiries });
+  registerErrorHandling(app, website.notFound);
   registerRequestLog(app);
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOAuth(app, deps.oauth);
   registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, limiter: deps.limiter, inquiries: deps.inquiries });
+  website.register(app);
 
   await app.after();
   registerMethodNotAllowed(app, registry);
