@@ -17,9 +17,14 @@ import { registerRateLimitHook } from './http/rate-limit-hook.js';
 import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
+import { registerMcp } from './mcp/plugin.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { registerContactRoutes } from './http/contact-routes.js';
 import type { InquiryService } from './inquiries/port.js';
+import { registerBearerAuth } from './oauth/bearer-hook.js';
+import { registerOAuth } from './oauth/plugin.js';
+import type { OAuthService } from './oauth/service.js';
+import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -29,6 +34,7 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
+  oauth: OAuthService;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -57,11 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactEmail: catalog.site.email,
   });
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  registerErrorHandling(app);
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry, inquiries: deps.inquiries });
+  registerErrorHandling(app, website.notFound);
   registerRequestLog(app);
   await registerCors(app, config.allowedOrigins, registry);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
+  registerBearerAuth(app, deps.oauth);
 
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
@@ -69,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, deps.inquiries, {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
+  await registerOAuth(app, deps.oauth);
+  registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, limiter: deps.limiter, inquiries: deps.inquiries });
+  website.register(app);
 
   await app.after();
   registerMethodNotAllowed(app, registry);

@@ -16,19 +16,34 @@ import type { Notifier } from './inquiries/notifier.js';
 import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
 
+const REDIS_CONNECT_WAIT_MS = 2_000;
+import type { Clock } from './oauth/clock.js';
+import { createOAuth } from './oauth/service.js';
+
 export interface Runtime {
   app: FastifyInstance;
   logger: FastifyBaseLogger;
+  /** Resolves once the database is reachable and migrated (inquiries and OAuth can write). */
+  whenStoreReady(): Promise<void>;
   /** Stops accepting requests, lets in-flight ones finish, then closes every adapter. */
   close(): Promise<void>;
 }
 
+/** What tests may replace in the composed service. */
+export interface ComposeOptions {
+  /** The OAuth clock (token times, expiry, key retirement). */
+  clock?: Clock;
+  /** Replaces the rate-limit store that REDIS_URL would pick (fault injection). */
+  rateLimitStore?: RateLimitStore;
+}
+
+/** JSON lines on stdout. */
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel }) as FastifyBaseLogger;
 }
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
-export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config)): Promise<Runtime> {
+export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
   const readiness: ReadinessCheck[] = [];
 
@@ -39,16 +54,17 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   store.start();
   readiness.push({
     name: 'database',
-    async check() {
+    check: async () => {
       if (!store.ready) throw new Error('migrations not applied yet');
       await db.ping();
     },
   });
 
-  let rateStore: RateLimitStore = new MemoryRateLimitStore();
-  if (config.redisUrl) {
+  let rateStore: RateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  if (config.redisUrl && !options.rateLimitStore) {
     const redisStore = new RedisRateLimitStore(config.redisUrl, rateStore, logger);
     readiness.push({ name: 'redis', check: () => redisStore.ping() });
+    if (!(await redisStore.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
     rateStore = redisStore;
   }
   const limiter = new RateLimiter(rateStore, config.rateLimitScale);
@@ -63,16 +79,20 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
   });
 
-  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries });
+  const oauth = await createOAuth({ config, db, logger, clock: options.clock });
+
+  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });
   outbox.start();
   return {
     app,
     logger,
+    whenStoreReady: () => store.whenReady(),
     async close() {
       await app.close();
       store.stop();
       await outbox.stop();
       await Promise.all(notifiers.map((n) => n.close?.()));
+      oauth.close();
       await limiter.close();
       await db.close();
     },

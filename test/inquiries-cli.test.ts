@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { studio } from './helpers/cli.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
@@ -11,15 +11,6 @@ import type { Db } from '../src/store/database.js';
 
 // The operator command `studio`, run as a child process against the server's own DATABASE_URL.
 
-interface Run { code: number; stdout: string; stderr: string }
-
-function studio(databaseUrl: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
 
 /** RFC 4180 rows (quoted cells may hold commas, quotes and newlines). */
 function parseCsv(text: string): string[][] {

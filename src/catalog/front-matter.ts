@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parseDocument } from 'yaml';
 
 export interface FrontMatterDocument {
   data: unknown;
@@ -15,7 +15,10 @@ export function splitFrontMatter(text: string): FrontMatterDocument {
   return { data: parseYamlData(match[1] ?? ''), body: source.slice(match[0].length).trim() };
 }
 
-/** Core-schema YAML: plain data, no custom tags, no merge keys. */
+/** Core-schema YAML: plain data. A custom tag, an alias or a duplicate key is an error, not a warning. */
 export function parseYamlData(text: string): unknown {
-  return parseYaml(text, { schema: 'core', merge: false, uniqueKeys: true, maxAliasCount: 0 });
+  const document = parseDocument(text, { schema: 'core', merge: false, uniqueKeys: true });
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (problem) throw new Error(`YAML: ${problem.message.split('\n', 1)[0]}`);
+  return document.toJS({ maxAliasCount: 0 });
 }

@@ -7,8 +7,8 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 4 } as const;
 
 export interface CliContext {
   config: Config;
-  /** Opens the database of DATABASE_URL; the dispatcher closes it after the command. */
-  openDb(): Db;
+  /** The database of DATABASE_URL, migrated to the latest version; the dispatcher closes it after the command. */
+  db(options?: { migrate?: boolean }): Promise<Db>;
   out(line: string): void;
   err(line: string): void;
 }

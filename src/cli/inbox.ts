@@ -98,13 +98,13 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     checkFlags(parsed, ['since', 'spam', 'no-spam', 'status', 'limit']);
     const limit = Number(parsed.flags.get('limit') ?? 50);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
-    const entries = await listInquiries(context.openDb().kysely, { ...filterFrom(parsed.flags, Date.now()), limit });
+    const entries = await listInquiries((await context.db()).kysely, { ...filterFrom(parsed.flags, Date.now()), limit });
     for (const entry of entries) context.out(listLine(entry));
     if (entries.length === 0) context.out('No inquiries match.');
     return EXIT.ok;
   },
   async show(args, context) {
-    const entry = await findInquiry(context.openDb().kysely, oneId(parseArgs(args).positional));
+    const entry = await findInquiry((await context.db()).kysely, oneId(parseArgs(args).positional));
     if (!entry) { context.err('No inquiry with that id.'); return EXIT.notFound; }
     for (const line of showLines(entry)) context.out(line);
     return EXIT.ok;
@@ -114,7 +114,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     checkFlags(parsed, ['format', 'since', 'spam', 'no-spam', 'status']);
     const format = parsed.flags.get('format');
     if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
-    const records = (await listInquiries(context.openDb().kysely, filterFrom(parsed.flags, Date.now()))).map(exportRecord);
+    const records = (await listInquiries((await context.db()).kysely, filterFrom(parsed.flags, Date.now()))).map(exportRecord);
     if (format === 'json') { context.out(JSON.stringify(records, null, 2)); return EXIT.ok; }
     context.out(EXPORT_COLUMNS.join(','));
     for (const record of records) context.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
@@ -122,7 +122,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   },
   async delete(args, context) {
     const id = oneId(parseArgs(args).positional);
-    if (!(await deleteInquiry(context.openDb().kysely, id))) { context.err('No inquiry with that id.'); return EXIT.notFound; }
+    if (!(await deleteInquiry((await context.db()).kysely, id))) { context.err('No inquiry with that id.'); return EXIT.notFound; }
     context.out(`Deleted inquiry ${id} and its notifications.`);
     return EXIT.ok;
   },
@@ -131,14 +131,14 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     checkFlags(parsed, ['older-than']);
     const olderThan = parsed.flags.get('older-than');
     if (typeof olderThan !== 'string') throw new UsageError('--older-than is required, e.g. --older-than 365d');
-    const count = await purgeInquiries(context.openDb().kysely, Date.now() - parseDuration(olderThan, 'older-than'));
+    const count = await purgeInquiries((await context.db()).kysely, Date.now() - parseDuration(olderThan, 'older-than'));
     context.out(`Deleted ${count} inquir${count === 1 ? 'y' : 'ies'} received more than ${olderThan} ago.`);
     return EXIT.ok;
   },
   async retry(args, context) {
     const { positional } = parseArgs(args);
     if (positional.length > 1) throw new UsageError('give at most one inquiry id');
-    const count = await requeueFailed(context.openDb().kysely, Date.now(), positional[0]);
+    const count = await requeueFailed((await context.db()).kysely, Date.now(), positional[0]);
     context.out(`Re-queued ${count} failed notification${count === 1 ? '' : 's'}; the server's outbox worker sends them.`);
     return EXIT.ok;
   },

@@ -6,10 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
 import { inboxCommands } from './inbox.js';
 import { migrateCommand } from './migrate.js';
+import { clientsCommands } from './clients.js';
+import { keysCommands } from './keys.js';
+import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
 const GROUPS: Record<string, CommandGroup> = {
   inbox: inboxCommands,
+  clients: clientsCommands,
+  keys: keysCommands,
   migrate: migrateCommand,
 };
 
@@ -38,7 +43,12 @@ async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
   const context: CliContext = {
     config,
-    openDb: () => (db ??= openDatabase(config.databaseUrl, pino({ level: 'silent' }) as FastifyBaseLogger)),
+    async db({ migrate = true } = {}) {
+      db ??= openDatabase(config.databaseUrl, pino({ level: 'silent' }) as FastifyBaseLogger);
+      // Every command works on a new database too: the schema is brought up to date first.
+      if (migrate) await migrateToLatest(db);
+      return db;
+    },
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   };

@@ -7,7 +7,7 @@ export const migrateCommand: CommandGroup = {
   usage: 'studio migrate\n\nApplies every pending migration to DATABASE_URL and lists what it applied.',
   async run(args, context) {
     if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
-    const result = await migrateToLatest(context.openDb());
+    const result = await migrateToLatest(await context.db({ migrate: false }));
     const applied = result.results ?? [];
     if (applied.length === 0) context.out('Database is up to date.');
     for (const migration of applied) context.out(`applied ${migration.migrationName}`);

@@ -81,6 +81,11 @@ export const ERRORS = {
     error: 'Something went wrong on our side.',
     hint: 'Try again later; if it persists, write to the studio by email.',
   },
+  auth_unavailable: {
+    status: 503,
+    error: 'The bearer token cannot be checked right now.',
+    hint: 'Wait the number of seconds in the Retry-After header and try again, or call without an Authorization header: tokens are optional.',
+  },
   inbox_unavailable: {
     status: 503,
     error: 'The studio inbox is not connected right now.',

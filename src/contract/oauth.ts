@@ -18,3 +18,17 @@ export const SCOPES = {
 } as const;
 export type Scope = keyof typeof SCOPES;
 export const DEFAULT_SCOPES: Scope[] = ['api', 'inquiries:write', 'mcp'];
+
+/** RFC 9068 `typ` of our access tokens. */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+/** Discovery documents (RFC 8414, RFC 9728) and the human/agent guide to authentication. */
+export const OAUTH_METADATA_PATHS = {
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  protectedResource: '/.well-known/oauth-protected-resource',
+  authGuide: '/auth.md',
+} as const;
+
+/** Grant types and client authentication methods the token, introspection and revocation endpoints accept. */
+export const GRANT_TYPES = ['client_credentials'] as const;
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;

@@ -12,6 +12,9 @@ export const RATE_LIMIT_POLICIES = {
   inquiry: { limit: 5, windowSeconds: 15 * 60, scope: 'per client IP, shared by every way of submitting an inquiry' },
   register: { limit: 5, windowSeconds: 15 * 60, scope: 'per client IP, client registration' },
   token: { limit: 30, windowSeconds: 60, scope: 'per client IP, token requests' },
+  // Not in the contract: chosen so that a resource server checking every call stays well inside it,
+  // while guessing client secrets through these authenticated endpoints stays slow.
+  introspect: { limit: 120, windowSeconds: 60, scope: 'per client IP, token introspection and revocation together' },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;

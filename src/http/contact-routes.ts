@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js'
 import { Ok } from '../contract/responses.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
 import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { appendLink } from './link-headers.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
 
 export interface LegacyDeprecation {
@@ -15,7 +16,7 @@ export interface LegacyDeprecation {
 }
 
 const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
-const STATUSES = [400, 403, 422, 429, 503];
+const STATUSES = [400, 403, 413, 415, 422, 429, 503];
 const DESCRIPTION = 'Delivers a project inquiry to the studio inbox. 200 means it is stored durably. '
   + `Extra fields are ignored. An optional "${HONEYPOT_FIELD}" field is a honeypot hidden on the website form: `
   + 'leave it out; when filled, the inquiry is kept flagged as spam and not notified. '
@@ -28,7 +29,7 @@ const IDEMPOTENCY_HEADER = Type.Object({
 });
 
 /** RFC 9745 Deprecation, RFC 8594 Sunset and the deprecation link, for every response of the alias. */
-export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDeprecation): Record<string, string> {
+export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDeprecation): { Deprecation: string; Sunset: string; Link: string } {
   return {
     Deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
     Sunset: sunsetAt.toUTCString(),
@@ -53,6 +54,7 @@ function submitHandler(service: InquiryService, channel: SubmissionChannel) {
       origin: headerValue(request.headers.origin),
       idempotencyKey: headerValue(request.headers['idempotency-key']),
       clientId: request.clientId,
+      rateLimit: request.rateLimit,
     });
     reply.headers(rateLimitHeaders(result.rateLimit)).header('Cache-Control', 'no-store');
     return reply.code(200).send({ ok: true });
@@ -84,11 +86,17 @@ export function registerContactRoutes(app: FastifyInstance, service: InquiryServ
         ...errorResponses(STATUSES, deprecated ? deprecationDocs : {}),
       },
     },
-    // The use case counts against the shared inquiry bucket and validates after trimming.
-    config: { rateLimit: false, cors: 'site' },
+    // Counted in the hook against the inquiry bucket the MCP tool and the form share; the use case
+    // validates after trimming, so Fastify's own body validation is off.
+    config: { rateLimit: 'inquiry', cors: 'site' },
     validatorCompiler: () => () => true,
+    // onSend, not onRequest: a 429 from the root rate-limit hook must carry the headers too.
     ...(deprecated && {
-      onRequest: async (_request: FastifyRequest, reply: FastifyReply) => { reply.headers(deprecation); },
+      onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+        reply.header('Deprecation', deprecation.Deprecation).header('Sunset', deprecation.Sunset);
+        appendLink(reply, deprecation.Link);
+        done(null, payload);
+      },
     }),
   }, submitHandler(service, channel));
 

@@ -19,20 +19,20 @@ export async function registerCors(app: FastifyInstance, allowedOrigins: string[
     sitePaths ??= new Set(registry.routes.filter((r) => r.config?.cors === 'site').map((r) => r.url));
     return sitePaths.has(path);
   };
+  const common = {
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
+    exposedHeaders: EXPOSED,
+    maxAge: 600,
+    // A preflight is answered even for unknown paths, like any static CORS policy would.
+    strictPreflight: false,
+  };
+  const publicPolicy = { ...common, origin: '*' };
+  const sitePolicy = { ...common, origin: allowedOrigins };
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
-      const path = request.url.split('?', 1)[0] ?? '';
-      const siteOnly = isSiteOnly(path);
-      callback(null, {
-        origin: siteOnly ? allowedOrigins : '*',
-        methods: ['GET', 'HEAD', 'POST'],
-        allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
-        exposedHeaders: EXPOSED,
-        maxAge: 600,
-        // A preflight is answered even for unknown paths, like any static CORS policy would.
-        strictPreflight: false,
-      });
+      callback(null, isSiteOnly(request.url.split('?', 1)[0] ?? '') ? sitePolicy : publicPolicy);
     },
   });
 }

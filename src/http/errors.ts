@@ -77,7 +77,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   return sendApiError(reply, apiError);
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply, apiNotFound: () => FastifyReply) => FastifyReply;
+
+/** The not-found answer defaults to the JSON Error; the website passes a handler that serves its page outside the API. */
+export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundHandler): void {
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) => sendApiError(reply, new ApiError('not_found')));
+  app.setNotFoundHandler((request, reply) => {
+    const apiNotFound = () => sendApiError(reply, new ApiError('not_found'));
+    return notFound ? notFound(request, reply, apiNotFound) : apiNotFound();
+  });
 }

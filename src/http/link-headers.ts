@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** RFC 8288 links to the discovery documents, on every response of the origin. */
 export function discoveryLinks(baseUrl: string): string {
@@ -10,11 +10,16 @@ export function discoveryLinks(baseUrl: string): string {
   ].join(', ');
 }
 
+/** Adds link-values to the response's Link header, keeping those already there. */
+export function appendLink(reply: FastifyReply, links: string): void {
+  const existing = reply.getHeader('Link');
+  reply.header('Link', existing ? `${String(existing)}, ${links}` : links);
+}
+
 export function registerLinkHeaders(app: FastifyInstance, baseUrl: string): void {
   const links = discoveryLinks(baseUrl);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const existing = reply.getHeader('Link');
-    reply.header('Link', existing ? `${String(existing)}, ${links}` : links);
-    return payload;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    appendLink(reply, links);
+    done(null, payload);
   });
 }

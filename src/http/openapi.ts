@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
+import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { documentBearerResponses } from '../oauth/openapi-challenge.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
 
 export interface OpenApiInfo {
@@ -20,7 +22,16 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
       info: { title: info.title, version: API_DOCUMENT_VERSION, description: info.description, contact: { email: info.contactEmail } },
       servers: [{ url: baseUrl }],
       externalDocs: { url: `${baseUrl}/developers`, description: 'Developer guide' },
+      components: {
+        securitySchemes: {
+          oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: baseUrl + OAUTH_PATHS.token, scopes: { ...SCOPES } } } },
+          clientSecretBasic: { type: 'http', scheme: 'basic', description: 'OAuth client_id and client_secret (RFC 6749 §2.3.1).' },
+        },
+      },
+      // Tokens are optional: every operation may be called anonymously ({}) or with a bearer token.
+      security: [{}, { oauth2: [] }],
     },
+    transformObject: (document) => ('openapiObject' in document ? documentBearerResponses(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
 

@@ -2,9 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import type { RateLimitPolicyName } from '../contract/rate-limits.js';
 import { clientKey } from '../rate-limit/client-key.js';
-import { rateLimitHeaders, type RateLimiter } from '../rate-limit/limiter.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's decision under its route's policy, when the route has one. */
+    rateLimit?: RateLimitDecision;
+  }
   interface FastifyContextConfig {
     /** The contract policy this route counts against; routes under /api/ default to "read". */
     rateLimit?: RateLimitPolicyName | false;
@@ -27,6 +31,7 @@ export function registerRateLimitHook(app: FastifyInstance, limiter: RateLimiter
     const policy = policyOf(request);
     if (!policy) return;
     const decision = await limiter.consume(policy, clientKey(request.ip));
+    request.rateLimit = decision;
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds });
   });

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A response body built once, with its validator, for content that only changes on restart. */
 export interface Representation {
-  body: string;
+  /** A Buffer is sent as it is: Fastify appends "; charset=utf-8" to JSON media types only for strings. */
+  body: string | Buffer;
   contentType: string;
   etag: string;
   cacheControl: string;
@@ -15,7 +16,7 @@ export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-export function representation(body: string, contentType: string, cacheControl = DEFAULT_CACHE_CONTROL): Representation {
+export function representation(body: string | Buffer, contentType: string, cacheControl = DEFAULT_CACHE_CONTROL): Representation {
   return { body, contentType, etag: strongEtag(body), cacheControl };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * logged: no IP address, no header, no body, so that no personal data reaches the logs.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const path = request.url.split('?', 1)[0];
     request.log.info(
       {
@@ -18,6 +18,7 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }
 

@@ -16,6 +16,12 @@ export interface SubmissionContext {
   idempotencyKey?: string;
   /** OAuth client of a valid bearer token, if any. */
   clientId?: string;
+  /**
+   * The inquiry-policy decision when the surface already counted this request (the REST routes count
+   * in the rate-limit hook, so that every response, a 413 too, carries the headers). Otherwise the use
+   * case counts: one bucket either way.
+   */
+  rateLimit?: RateLimitDecision;
 }
 
 export interface SubmissionResult {

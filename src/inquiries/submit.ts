@@ -85,7 +85,7 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
   return {
     async submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
       checkOrigin(context.origin, deps.allowedOrigins);
-      const rateLimit = await countAgainstLimit(context.ip);
+      const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
       const headers = rateLimitHeaders(rateLimit);
       try {
         const { inquiry, spam } = validateSubmission(input);

@@ -47,6 +47,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Waits up to `ms` for the first connection, so counting starts shared; after that, falls back as usual. */
+  async waitUntilConnected(ms: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const done = (connected: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(connected);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      this.redis.once('ready', onReady);
+    });
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }

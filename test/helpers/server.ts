@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compose, type Runtime } from '../../src/compose.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { compose, type ComposeOptions, type Runtime } from '../../src/compose.js';
 import { loadConfig, type Config } from '../../src/config.js';
 
 export interface TestServer {
@@ -25,9 +26,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real composed service on a free loopback port, with a fresh SQLite file unless
- * DATABASE_URL is given. `env` holds the same variables an operator would set.
+ * DATABASE_URL is given. `env` holds the same variables an operator would set; `options` the few
+ * things a test may replace (a clock, a failing store, a logger to read).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {}, options: ComposeOptions & { logger?: FastifyBaseLogger; waitForStore?: boolean } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
   const config = loadConfig({
@@ -39,8 +43,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const runtime = await compose(config);
+  const runtime = await compose(config, options.logger, options);
   await runtime.app.listen({ port: config.port, host: config.host });
+  // Migrations run in the background; most tests want a store that can write from their first request.
+  if (options.waitForStore ?? true) await withTimeout(runtime.whenStoreReady(), 20_000, 'the database was not ready (migrations)');
   return {
     url: `http://127.0.0.1:${port}`,
     config,
@@ -50,4 +56,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms); });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

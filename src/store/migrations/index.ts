@@ -1,8 +1,10 @@
 import type { Migration } from 'kysely';
 import { inquiriesMigration } from './001_inquiries.js';
+import { oauthMigration } from './002_oauth.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
 export const migrations: Record<string, Migration> = {
   '001_inquiries': inquiriesMigration,
+  '002_oauth': oauthMigration,
 };

@@ -1,0 +1,17 @@
+import { printRows, BENCH_SECONDS, type BenchRow } from './lib.js';
+import * as mcp from './mcp.js';
+import * as oauth from './oauth.js';
+import * as read from './read.js';
+import * as web from './web.js';
+
+// `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, mcp, oauth, web };
+
+const wanted = process.argv.slice(2);
+const selected = wanted.length > 0 ? wanted : Object.keys(suites);
+console.log(`studio-api benchmarks: ${BENCH_SECONDS} s per case after a 1 s warm-up; node ${process.version}`);
+for (const name of selected) {
+  const suite = suites[name];
+  if (!suite) throw new Error(`unknown bench suite "${name}"; known: ${Object.keys(suites).join(', ')}`);
+  printRows(name, await suite.run());
+}

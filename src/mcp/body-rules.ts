@@ -1,0 +1,47 @@
+import { ErrorCode, errorResponse, isRequest, kindOf, type JsonRpcErrorResponse } from './jsonrpc.js';
+import { allowsBatches, ASSUMED_PROTOCOL_VERSION } from './protocol-versions.js';
+import type { Refusal } from './http-rules.js';
+import { paramsError } from './request-params.js';
+
+// What to do with a parsed POST body: refuse it, acknowledge it (202), or hand its requests to the
+// MCP server, with the answers to malformed params already written.
+
+export type BodyDecision =
+  | { action: 'refuse'; refusal: Refusal }
+  | { action: 'accept' }
+  /** `body` goes to the MCP server (undefined when nothing is left to ask); `answered` are already answered. */
+  | { action: 'dispatch'; body: unknown; answered: JsonRpcErrorResponse[]; batch: boolean };
+
+const invalid = (message: string): BodyDecision => ({
+  action: 'refuse',
+  refusal: { status: 400, body: errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${message}`) },
+});
+
+/** The revision a message declares: the MCP-Protocol-Version header, else an initialize request's. */
+function declaredVersion(header: string | undefined, messages: unknown[]): string {
+  if (header) return header;
+  const initialize = messages.find((m) => isRequest(m) && m.method === 'initialize');
+  const requested = isRequest(initialize) ? initialize.params?.protocolVersion : undefined;
+  return typeof requested === 'string' ? requested : ASSUMED_PROTOCOL_VERSION;
+}
+
+export function decideBody(body: unknown, versionHeader: string | undefined): BodyDecision {
+  const batch = Array.isArray(body);
+  const messages: unknown[] = batch ? body : [body];
+  if (batch) {
+    if (messages.length === 0) return invalid('an empty batch.');
+    const version = declaredVersion(versionHeader, messages);
+    if (!allowsBatches(version)) return invalid(`JSON-RPC batches are not supported in protocol version ${version}; send one message per request.`);
+  }
+  if (!messages.every((m) => kindOf(m) !== undefined)) {
+    return invalid('the body must be a JSON-RPC 2.0 request, notification or response (jsonrpc "2.0", a method or a result/error, a string or number id).');
+  }
+  const requests = messages.filter(isRequest);
+  // Transport spec: only notifications or responses -> 202 Accepted with no body.
+  if (requests.length === 0) return { action: 'accept' };
+  const answered = requests.map(paramsError).filter((e): e is JsonRpcErrorResponse => e !== undefined);
+  if (answered.length === 0) return { action: 'dispatch', body, answered, batch };
+  const answeredIds = new Set(answered.map((e) => e.id));
+  const rest = messages.filter((m) => !(isRequest(m) && answeredIds.has(m.id)));
+  return { action: 'dispatch', body: rest.some(isRequest) ? rest : undefined, answered, batch };
+}

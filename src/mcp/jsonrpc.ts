@@ -1,0 +1,60 @@
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
+
+// JSON-RPC 2.0 as /mcp sees it before the SDK does: message kinds, and the error bodies of the
+// endpoint. HTTP-level refusals carry the contract code and hint in `data`, so agents get the same
+// guidance as on the REST API.
+
+export type JsonRpcId = string | number;
+export type MessageKind = 'request' | 'notification' | 'response';
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: { code: ContractCode; hint: string };
+}
+
+export interface JsonRpcErrorResponse {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  error: JsonRpcError;
+}
+
+/** JSON-RPC "Server error" range: what the SDK also uses for transport refusals. */
+export const TRANSPORT_ERROR = -32000;
+export { ErrorCode };
+
+export function errorResponse(id: JsonRpcId | null, code: number, message: string, contractCode?: ContractCode, hint?: string): JsonRpcErrorResponse {
+  const data = contractCode && { code: contractCode, hint: hint ?? ERRORS[contractCode].hint };
+  return { jsonrpc: '2.0', id, error: { code, message, ...(data && { data }) } };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown): value is JsonRpcId =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/** The kind of a JSON-RPC message, or undefined when it is not one (MCP ids are never null). */
+export function kindOf(message: unknown): MessageKind | undefined {
+  if (!isObject(message) || message.jsonrpc !== '2.0') return undefined;
+  if (typeof message.method === 'string') {
+    if (message.params !== undefined && !isObject(message.params)) return undefined;
+    if (!('id' in message)) return 'notification';
+    return isId(message.id) ? 'request' : undefined;
+  }
+  if (!isId(message.id)) return undefined;
+  const hasResult = 'result' in message;
+  const hasError = isObject(message.error);
+  return hasResult !== hasError ? 'response' : undefined;
+}
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export function isRequest(message: unknown): message is JsonRpcRequest {
+  return kindOf(message) === 'request';
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+
+// Which MCP revisions /mcp speaks. The SDK's list is the source; 2025-06-18 is the contract's revision.
+
+/** The revision of the contract, offered when a client asks for one we do not know. */
+export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
+
+/** Every revision the SDK can serve, newest first; the server card lists the same. */
+export const PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+
+/** Transport spec: a request without MCP-Protocol-Version is taken as this revision. */
+export const ASSUMED_PROTOCOL_VERSION = DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+
+/** The first revision that removed JSON-RPC batching. */
+const BATCHING_REMOVED_IN = '2025-06-18';
+
+export function isSupportedVersion(version: string): boolean {
+  return PROTOCOL_VERSIONS.includes(version);
+}
+
+/** Lifecycle spec: answer with the requested revision when supported, else with the one we prefer. */
+export function negotiateVersion(requested: string): string {
+  return isSupportedVersion(requested) ? requested : PREFERRED_PROTOCOL_VERSION;
+}
+
+/** Revisions are dates, so they compare as strings. */
+export function allowsBatches(version: string): boolean {
+  return version < BATCHING_REMOVED_IN;
+}

@@ -1,0 +1,38 @@
+import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcRequest } from './jsonrpc.js';
+
+// The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
+// zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked
+// here first. Unknown tools are refused by the tool handler, also with -32602.
+
+type Params = Record<string, unknown> | undefined;
+type Check = (params: Params) => string | undefined;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkInitialize(params: Params): string | undefined {
+  if (!params || typeof params.protocolVersion !== 'string') return '"protocolVersion" must be a string';
+  if (!isObject(params.capabilities)) return '"capabilities" must be an object';
+  const info = params.clientInfo;
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
+    return '"clientInfo" must be an object with string "name" and "version"';
+  }
+  return undefined;
+}
+
+const CHECKS: Record<string, Check> = {
+  initialize: checkInitialize,
+  'tools/list': (params) => (params?.cursor !== undefined && typeof params.cursor !== 'string' ? '"cursor" must be a string' : undefined),
+  'tools/call': (params) => {
+    if (!params || typeof params.name !== 'string') return '"name" must be the name of a tool (a string)';
+    if (params.arguments !== undefined && !isObject(params.arguments)) return '"arguments" must be an object';
+    return undefined;
+  },
+};
+
+/** The -32602 answer to a request whose params are malformed, or undefined when they are fine. */
+export function paramsError(request: JsonRpcRequest): JsonRpcErrorResponse | undefined {
+  const problem = CHECKS[request.method]?.(request.params);
+  if (!problem) return undefined;
+  return errorResponse(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${problem}.`);
+}

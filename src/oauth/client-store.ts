@@ -1,0 +1,68 @@
+import type { Db } from '../store/database.js';
+import { fromStore } from './oauth-error.js';
+
+/** The RFC 7591 metadata we honour and echo back. */
+export interface ClientMetadata {
+  client_name: string;
+  grant_types: string[];
+  token_endpoint_auth_method: string;
+  scope: string;
+  client_uri?: string;
+  logo_uri?: string;
+  tos_uri?: string;
+  policy_uri?: string;
+  software_id?: string;
+  software_version?: string;
+}
+
+export interface ClientRecord {
+  clientId: string;
+  secretHash: string;
+  metadata: ClientMetadata;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** Registered OAuth clients. Secrets are stored only as hashes (src/oauth/secrets.ts). */
+export class ClientStore {
+  constructor(private readonly db: Db) {}
+
+  async create(client: ClientRecord): Promise<void> {
+    await fromStore(() => this.db.kysely.insertInto('oauth_clients').values({
+      client_id: client.clientId,
+      secret_hash: client.secretHash,
+      client_name: client.metadata.client_name,
+      metadata: JSON.stringify(client.metadata),
+      created_at: client.createdAt,
+      revoked_at: null,
+    }).execute());
+  }
+
+  async find(clientId: string): Promise<ClientRecord | undefined> {
+    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_clients').selectAll()
+      .where('client_id', '=', clientId).executeTakeFirst());
+    return row && toRecord(row);
+  }
+
+  async list(): Promise<ClientRecord[]> {
+    const rows = await fromStore(() => this.db.kysely.selectFrom('oauth_clients').selectAll().orderBy('created_at').execute());
+    return rows.map(toRecord);
+  }
+
+  /** Marks the client revoked; false when there is no such client. */
+  async markRevoked(clientId: string, at: number): Promise<boolean> {
+    const result = await fromStore(() => this.db.kysely.updateTable('oauth_clients').set({ revoked_at: at })
+      .where('client_id', '=', clientId).executeTakeFirst());
+    return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+function toRecord(row: { client_id: string; secret_hash: string; metadata: string; created_at: number; revoked_at: number | null }): ClientRecord {
+  return {
+    clientId: row.client_id,
+    secretHash: row.secret_hash,
+    metadata: JSON.parse(row.metadata) as ClientMetadata,
+    createdAt: Number(row.created_at),
+    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CryptoKey } from 'jose';
+import type { Clock } from './clock.js';
+import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
+import { StoreUnavailable } from './oauth-error.js';
+import { importSigningKey, type SigningKey } from './signing-key.js';
+
+/** Where the keys come from: the database (shared by every instance) or OAUTH_SIGNING_KEY. */
+export type KeySource = (now: number) => Promise<StoredKey[]>;
+
+const REFRESH_MS = KEY_REFRESH_SECONDS * 1000;
+/** An unknown kid triggers a re-read at most this often, so random kids cannot hammer the database. */
+const UNKNOWN_KID_REFRESH_MS = 5_000;
+const WARM_UP_RETRY_MS = 5_000;
+
+/**
+ * The key set in memory. Loaded lazily and refreshed in the background of requests; while the store is
+ * unreachable the last known keys keep serving, and with none loaded yet callers get StoreUnavailable.
+ */
+export class KeyRing {
+  private keys: SigningKey[] | undefined;
+  private loadedAt = Number.NEGATIVE_INFINITY;
+  private loading: Promise<SigningKey[]> | undefined;
+  private readonly imported = new Map<string, Promise<SigningKey>>();
+  private warmUpTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly source: KeySource, private readonly clock: Clock, private readonly log: FastifyBaseLogger) {}
+
+  /** Loads (and on first start creates) the keys now, retrying in the background until the store answers. */
+  warmUp(): void {
+    this.current().catch((error: unknown) => {
+      this.log.warn({ err: { message: ((error as Error).cause as Error | undefined)?.message } },
+        'OAuth signing keys not loaded yet (store unavailable); OAuth answers 503 until they are; retrying');
+      this.warmUpTimer = setTimeout(() => this.warmUp(), WARM_UP_RETRY_MS);
+      this.warmUpTimer.unref();
+    });
+  }
+
+  async current(): Promise<SigningKey[]> {
+    if (this.keys && this.clock() - this.loadedAt < REFRESH_MS) return this.keys;
+    return this.reload();
+  }
+
+  /** The newest key that has not been rotated out signs. */
+  async signer(): Promise<SigningKey> {
+    const signers = (await this.current()).filter((k) => k.rotatedAt === null);
+    const signer = signers.at(-1);
+    if (!signer) throw new StoreUnavailable(new Error('no signing key'));
+    return signer;
+  }
+
+  /** The public key of `kid` among our own keys only; undefined for any other kid. */
+  async verificationKey(kid: string): Promise<CryptoKey | undefined> {
+    const found = (await this.current()).find((k) => k.kid === kid);
+    if (found || this.clock() - this.loadedAt < UNKNOWN_KID_REFRESH_MS) return found?.publicKey;
+    return (await this.reload()).find((k) => k.kid === kid)?.publicKey;
+  }
+
+  close(): void {
+    clearTimeout(this.warmUpTimer);
+  }
+
+  private reload(): Promise<SigningKey[]> {
+    this.loading ??= this.load().finally(() => { this.loading = undefined; });
+    return this.loading;
+  }
+
+  private async load(): Promise<SigningKey[]> {
+    try {
+      const stored = await this.source(this.clock());
+      this.keys = await Promise.all(stored.map((key) => this.importKey(key)));
+      this.loadedAt = this.clock();
+      return this.keys;
+    } catch (error) {
+      if (!this.keys) throw error instanceof StoreUnavailable ? error : new StoreUnavailable(error);
+      // Keep serving the keys we know; try the store again soon.
+      this.log.warn({ err: { message: (error as Error).message } }, 'OAuth signing keys could not be refreshed; using the loaded ones');
+      this.loadedAt = this.clock() - REFRESH_MS + UNKNOWN_KID_REFRESH_MS;
+      return this.keys;
+    }
+  }
+
+  private async importKey(key: StoredKey): Promise<SigningKey> {
+    let imported = this.imported.get(key.kid);
+    if (!imported) {
+      imported = importSigningKey(key, key.createdAt, key.rotatedAt);
+      imported.catch(() => this.imported.delete(key.kid));
+      this.imported.set(key.kid, imported);
+    }
+    return { ...(await imported), createdAt: key.createdAt, rotatedAt: key.rotatedAt };
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { ACCESS_TOKEN_ALGORITHM, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
+
+/** RFC 8414 authorization server metadata, with the agent_auth member of the contract. */
+export function authorizationServerMetadata(baseUrl: string): Record<string, unknown> {
+  return {
+    issuer: baseUrl,
+    token_endpoint: baseUrl + OAUTH_PATHS.token,
+    registration_endpoint: baseUrl + OAUTH_PATHS.register,
+    introspection_endpoint: baseUrl + OAUTH_PATHS.introspect,
+    revocation_endpoint: baseUrl + OAUTH_PATHS.revoke,
+    jwks_uri: baseUrl + OAUTH_PATHS.jwks,
+    scopes_supported: Object.keys(SCOPES),
+    // No authorization endpoint: client_credentials only, so no response type is supported.
+    response_types_supported: [],
+    grant_types_supported: [...GRANT_TYPES],
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    access_token_signing_alg_values_supported: [ACCESS_TOKEN_ALGORITHM],
+    service_documentation: baseUrl + OAUTH_METADATA_PATHS.authGuide,
+    agent_auth: {
+      identity_types_supported: ['anonymous'],
+      registration_endpoint: baseUrl + OAUTH_PATHS.register,
+    },
+  };
+}
+
+/** RFC 9728 protected resource metadata: the API (/api/v1, /mcp) is the resource; BASE_URL names it. */
+export function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
+  return {
+    resource: baseUrl,
+    authorization_servers: [baseUrl],
+    bearer_methods_supported: ['header'],
+    scopes_supported: Object.keys(SCOPES),
+    resource_signing_alg_values_supported: [ACCESS_TOKEN_ALGORITHM],
+    resource_documentation: `${baseUrl}/developers`,
+  };
+}
+
+/** Both discovery documents: built once, open to any origin (the CORS default), cacheable with an ETag. */
+export function registerMetadataRoutes(app: FastifyInstance, baseUrl: string): void {
+  const documents = [
+    [OAUTH_METADATA_PATHS.authorizationServer, jsonRepresentation(authorizationServerMetadata(baseUrl))],
+    [OAUTH_METADATA_PATHS.protectedResource, jsonRepresentation(protectedResourceMetadata(baseUrl))],
+  ] as const;
+  for (const [path, rep] of documents) {
+    app.get(path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, rep));
+  }
+}

@@ -1,0 +1,60 @@
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
+import { ACCESS_TOKEN_ALGORITHM } from '../contract/oauth.js';
+
+/** One Ed25519 key: the private half signs (when we hold it), the public half verifies and is published. */
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+  createdAt: number;
+  /** When a newer key took over signing; null while this key signs. */
+  rotatedAt: number | null;
+}
+
+export interface SerializedKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+function publicPart(jwk: JWK, kid: string): JWK {
+  return { kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
+}
+
+/** A new Ed25519 key named by its RFC 7638 thumbprint. */
+export async function generateSigningKey(): Promise<SerializedKey> {
+  const { privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
+  const privateJwk = await exportJWK(privateKey);
+  const kid = await calculateJwkThumbprint(privateJwk);
+  return { kid, privateJwk: { ...privateJwk, kid }, publicJwk: publicPart(privateJwk, kid) };
+}
+
+export async function importSigningKey(key: SerializedKey, createdAt: number, rotatedAt: number | null): Promise<SigningKey> {
+  const privateKey = await importJWK(key.privateJwk, ACCESS_TOKEN_ALGORITHM) as CryptoKey;
+  const publicKey = await importJWK(key.publicJwk, ACCESS_TOKEN_ALGORITHM) as CryptoKey;
+  return { kid: key.kid, privateKey, publicKey, publicJwk: key.publicJwk, createdAt, rotatedAt };
+}
+
+export class SigningKeyError extends Error {}
+
+/** OAUTH_SIGNING_KEY: an Ed25519 private key as JWK JSON or PKCS#8 PEM. Its kid is kept, or derived. */
+export async function parseConfiguredKey(text: string): Promise<SerializedKey> {
+  let privateJwk: JWK;
+  try {
+    if (text.startsWith('{')) {
+      privateJwk = JSON.parse(text) as JWK;
+    } else {
+      const pem = text.replace(/\\n/g, '\n');
+      privateJwk = await exportJWK(await importPKCS8(pem, ACCESS_TOKEN_ALGORITHM, { extractable: true }));
+    }
+  } catch {
+    throw new SigningKeyError('OAUTH_SIGNING_KEY must be an Ed25519 private key as JWK JSON or PKCS#8 PEM');
+  }
+  if (privateJwk.kty !== 'OKP' || privateJwk.crv !== 'Ed25519' || typeof privateJwk.d !== 'string' || typeof privateJwk.x !== 'string') {
+    throw new SigningKeyError('OAUTH_SIGNING_KEY must be an Ed25519 private key (kty OKP, crv Ed25519, with d and x)');
+  }
+  const kid = typeof privateJwk.kid === 'string' && privateJwk.kid ? privateJwk.kid : await calculateJwkThumbprint(privateJwk);
+  const { kty, crv, d, x } = privateJwk;
+  return { kid, privateJwk: { kty, crv, d, x, kid }, publicJwk: publicPart(privateJwk, kid) };
+}

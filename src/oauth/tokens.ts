@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE } from '../contract/oauth.js';
+import { CLOCK_TOLERANCE_SECONDS, seconds, type Clock } from './clock.js';
+import type { KeyRing } from './key-ring.js';
+import type { RevocationStore } from './revocation-store.js';
+
+/** RFC 9068 claims of our access tokens. */
+export interface AccessTokenClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  iat: number;
+  exp: number;
+  jti: string;
+  scope: string;
+}
+
+/** A token we refuse, with a description safe to send in WWW-Authenticate (no quotes, no backslashes). */
+export class TokenRejected extends Error {}
+
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+// Header parameters that point at a key: we only ever verify against our own key set.
+const KEY_POINTERS = ['jku', 'jwk', 'x5u', 'x5c'];
+
+/** Issues and verifies the EdDSA JWT access tokens (RFC 9068). */
+export class AccessTokens {
+  constructor(
+    private readonly keys: KeyRing,
+    private readonly revocations: RevocationStore,
+    private readonly issuer: string,
+    private readonly audience: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(clientId: string, scope: string): Promise<{ token: string; claims: AccessTokenClaims }> {
+    const signer = await this.keys.signer();
+    const iat = seconds(this.clock());
+    const claims: AccessTokenClaims = {
+      iss: this.issuer, sub: clientId, aud: this.audience, client_id: clientId,
+      iat, exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS, jti: randomUUID(), scope,
+    };
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: signer.kid })
+      .sign(signer.privateKey);
+    return { token, claims };
+  }
+
+  /** Verifies signature, header, claims and revocation. Throws TokenRejected, or StoreUnavailable. */
+  async verify(token: string): Promise<AccessTokenClaims> {
+    const kid = this.checkHeader(token);
+    const key = await this.keys.verificationKey(kid);
+    if (!key) throw new TokenRejected('The token is signed by a key this server does not know.');
+    const claims = await this.verifySignatureAndClaims(token, key);
+    if (await this.revocations.isRevoked(claims.jti, claims.client_id, this.clock())) {
+      throw new TokenRejected('The token has been revoked.');
+    }
+    return claims;
+  }
+
+  private checkHeader(token: string): string {
+    if (!COMPACT_JWS.test(token)) throw new TokenRejected('The token is not a signed JWT.');
+    let header: Record<string, unknown>;
+    try {
+      header = decodeProtectedHeader(token) as Record<string, unknown>;
+    } catch {
+      throw new TokenRejected('The token header cannot be read.');
+    }
+    if (header.alg !== ACCESS_TOKEN_ALGORITHM) throw new TokenRejected(`The token must be signed with ${ACCESS_TOKEN_ALGORITHM}.`);
+    if (KEY_POINTERS.some((name) => name in header)) throw new TokenRejected('The token header must not carry jku, jwk, x5u or x5c.');
+    if (typeof header.kid !== 'string' || !header.kid) throw new TokenRejected('The token header has no kid.');
+    return header.kid;
+  }
+
+  private async verifySignatureAndClaims(token: string, key: CryptoKey): Promise<AccessTokenClaims> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: this.issuer,
+        audience: this.audience,
+        typ: ACCESS_TOKEN_TYPE,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: new Date(this.clock()),
+        requiredClaims: ['iss', 'sub', 'aud', 'iat', 'exp', 'jti', 'client_id', 'scope'],
+      }));
+    } catch (error) {
+      throw new TokenRejected(describe(error));
+    }
+    const claims = payload as unknown as AccessTokenClaims;
+    if (typeof claims.client_id !== 'string' || claims.sub !== claims.client_id || typeof claims.jti !== 'string' || typeof claims.scope !== 'string') {
+      throw new TokenRejected('The token claims are not those of an access token of this server.');
+    }
+    return claims;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWTClaimValidationFailed) return `The token ${error.claim} claim is not valid here.`;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature is not valid.';
+  return 'The token is malformed.';
+}

@@ -1,0 +1,59 @@
+import { API_PREFIX } from '../contract/api.js';
+import { apiOperations, operationReference, schemaReference } from './api-reference.js';
+import { DISCOVERY_DOCUMENTS } from './discovery-documents.js';
+import { mdLink, mdText } from './markdown.js';
+import type { RenderedPage } from './rendered-page.js';
+import type { SiteContext } from './site-context.js';
+import { markdownTwin } from './twin.js';
+
+// llms.txt (https://llmstxt.org) and llms-full.txt, generated from the built pages and the OpenAPI document.
+
+/** The address that always answers with a page's Markdown: /index.md for the home page, <path>.md otherwise. */
+export function markdownPath(path: string): string {
+  return path === '/' ? '/index.md' : `${path}.md`;
+}
+
+function pageLinks(ctx: SiteContext, pages: RenderedPage[]): string {
+  return pages.map(({ page }) => `- ${mdLink(page.title, ctx.baseUrl + markdownPath(page.path))}: ${mdText(page.description)}`).join('\n');
+}
+
+export function llmsTxt(ctx: SiteContext, pages: RenderedPage[]): string {
+  const { site } = ctx.catalog;
+  const byPrefix = (prefix: string) => pages.filter(({ page }) => page.path.startsWith(prefix));
+  const general = pages.filter(({ page }) => !page.path.startsWith('/projects/') && !page.path.startsWith('/services/'));
+  const optional = DISCOVERY_DOCUMENTS.filter((d) => ctx.serves(d.path) && !['/openapi.json', '/auth.md', API_PREFIX, '/llms.txt'].includes(d.path));
+  return [
+    `# ${mdText(site.name)}`,
+    `> ${mdText(site.description)}`,
+    'Every page of this site answers `Accept: text/markdown` with Markdown; the links below go straight to the Markdown. '
+      + `The portfolio, the services and the inquiry form are a public API under \`${ctx.baseUrl}${API_PREFIX}\` and an MCP endpoint; no key is needed.`,
+    '## Pages', pageLinks(ctx, general),
+    '## Projects', pageLinks(ctx, byPrefix('/projects/')),
+    '## Services', pageLinks(ctx, byPrefix('/services/')),
+    '## API',
+    [
+      `- ${mdLink('Developer guide', ctx.baseUrl + markdownPath('/developers'))}: quick start, endpoints, MCP, rate limits, errors, versioning`,
+      `- ${mdLink('OpenAPI 3.1 description', `${ctx.baseUrl}/openapi.json`)}: every operation and schema`,
+      `- ${mdLink('API index', ctx.baseUrl + API_PREFIX)}: version, deprecation policy and endpoints as JSON`,
+      `- ${mdLink('Authentication for agents', `${ctx.baseUrl}/auth.md`)}: optional tokens, registration and the 401 challenge`,
+    ].join('\n'),
+    '## Optional',
+    optional.map((d) => `- ${mdLink(d.title, ctx.baseUrl + d.path)}: \`${d.type}\``).join('\n'),
+  ].join('\n\n') + '\n';
+}
+
+export function llmsFullTxt(ctx: SiteContext, pages: RenderedPage[]): string {
+  const { site } = ctx.catalog;
+  const operations = apiOperations(ctx.openapi);
+  const sections = pages.map(({ page, url }) => markdownTwin(page, url).trim());
+  return [
+    `# ${mdText(site.name)}`,
+    `> ${mdText(site.description)}`,
+    `Every page of ${ctx.baseUrl} and the API reference, in one document. Each page starts with its front matter.`,
+    ...sections,
+    `# API reference`,
+    `Generated from ${ctx.baseUrl}/openapi.json (${ctx.openapi.info.title}, version ${ctx.openapi.info.version}).`,
+    '## Operations', operationReference(operations, ctx.baseUrl),
+    '## Schemas', schemaReference(ctx.openapi, Object.keys(ctx.openapi.components?.schemas ?? {})),
+  ].join('\n\n') + '\n';
+}

@@ -1,0 +1,102 @@
+// The inquiry form with JavaScript: posts JSON to the API and answers inline. Without this script the
+// form still works: it posts to /contact and the server answers with a page.
+(function () {
+  'use strict';
+  var form = document.querySelector('form.inquiry-form');
+  if (!form || !window.fetch || !window.FormData) return;
+  var status = form.querySelector('.form-status');
+  var button = form.querySelector('button[type="submit"]');
+  form.noValidate = true;
+
+  function fieldBox(name) { return form.querySelector('.field[data-field="' + name + '"]'); }
+
+  function setFieldError(name, message) {
+    var box = fieldBox(name);
+    if (!box) return false;
+    var control = box.querySelector('input, select, textarea');
+    var error = box.querySelector('.field-error');
+    box.classList.toggle('has-error', Boolean(message));
+    error.textContent = message || '';
+    error.hidden = !message;
+    if (message) control.setAttribute('aria-invalid', 'true'); else control.removeAttribute('aria-invalid');
+    return true;
+  }
+
+  function setStatus(message, isError) {
+    status.textContent = message || '';
+    status.classList.toggle('is-error', Boolean(isError));
+  }
+
+  function clearErrors() {
+    Array.prototype.forEach.call(form.querySelectorAll('.field'), function (box) { setFieldError(box.getAttribute('data-field'), ''); });
+    setStatus('', false);
+  }
+
+  // The browser's own checks from the schema-derived attributes, shown next to each field.
+  function checkLocally() {
+    var first = null;
+    Array.prototype.forEach.call(form.querySelectorAll('.field'), function (box) {
+      var control = box.querySelector('input, select, textarea');
+      if (!control.checkValidity()) {
+        setFieldError(box.getAttribute('data-field'), control.validationMessage);
+        first = first || control;
+      }
+    });
+    if (first) first.focus();
+    return !first;
+  }
+
+  function waitText(seconds) {
+    var s = Number(seconds);
+    if (!s || s < 1) return 'a little while';
+    if (s < 90) return s + ' seconds';
+    return Math.ceil(s / 60) + ' minutes';
+  }
+
+  function showSuccess() {
+    var thanks = document.createElement('div');
+    thanks.className = 'form-status thanks';
+    thanks.setAttribute('role', 'status');
+    thanks.setAttribute('tabindex', '-1');
+    thanks.innerHTML = '<h2>Thank you.</h2><p></p>';
+    thanks.querySelector('p').textContent = 'Your inquiry has reached the studio. A principal will answer within two working days.';
+    form.replaceWith(thanks);
+    thanks.focus();
+  }
+
+  function showFailure(response, body) {
+    if (response.status === 429) {
+      setStatus('Too many inquiries from this connection. Please wait ' + waitText(response.headers.get('Retry-After')) + ' and send it again.', true);
+      return;
+    }
+    var field = body && (body.field || (/"([a-z_]+)"/.exec(body.error || '') || [])[1]);
+    var message = body && (body.code === 'missing_field' ? 'This field is required.' : body.hint || body.error);
+    if (response.status === 400 && field && setFieldError(field, message)) {
+      var control = fieldBox(field).querySelector('input, select, textarea');
+      if (control) control.focus();
+      return;
+    }
+    var text = body && body.error ? body.error + (body.hint ? ' ' + body.hint : '') : 'The inquiry could not be sent. Please try again, or write to us by email.';
+    setStatus(text, true);
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    clearErrors();
+    if (!checkLocally()) return;
+    var data = {};
+    new FormData(form).forEach(function (value, key) { data[key] = String(value); });
+    button.disabled = true;
+    fetch(form.getAttribute('data-api'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(data),
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) {
+        if (response.ok) showSuccess(); else showFailure(response, body);
+      });
+    }).catch(function () {
+      setStatus('The network did not answer. Please check your connection and try again.', true);
+    }).then(function () { button.disabled = false; });
+  });
+})();

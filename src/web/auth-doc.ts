@@ -1,0 +1,43 @@
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
+import { mdCell } from './markdown.js';
+import type { SiteContext } from './site-context.js';
+
+// /auth.md: how an agent gets and uses a token, from the contract's OAuth paths, scopes and lifetime.
+export function authMarkdown(ctx: SiteContext): string {
+  const base = ctx.baseUrl;
+  const url = (path: string) => `${base}${path}`;
+  const scopes = Object.entries(SCOPES).map(([scope, what]) => `| \`${scope}\` | ${mdCell(what)} |`);
+  const { register, token } = RATE_LIMIT_POLICIES;
+  return [
+    '# Authentication for agents',
+    `Tokens are optional. Every operation of ${base} works without an Authorization header. A token only identifies your agent to the studio.`,
+    '## 1. Register your agent',
+    `Self-registration (RFC 7591), no human approval. Limited to ${register.limit} registrations per ${register.windowSeconds / 60} minutes ${register.scope}.`,
+    ['```sh', `curl -s -X POST ${url(OAUTH_PATHS.register)} -H 'Content-Type: application/json' \\`,
+      `  -d '{"client_name": "my-agent", "grant_types": ["client_credentials"]}'`, '```'].join('\n'),
+    'The answer carries `client_id` and `client_secret`. The secret is shown once, at registration: store it.',
+    '## 2. Get an access token',
+    `Client credentials grant at \`POST ${url(OAUTH_PATHS.token)}\`, the client authenticated with HTTP Basic (client_id and client_secret). `
+      + `Limited to ${token.limit} requests per ${token.windowSeconds} seconds ${token.scope}.`,
+    ['```sh', `curl -s -X POST ${url(OAUTH_PATHS.token)} -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials`, '```'].join('\n'),
+    `The answer has \`access_token\`, \`token_type\`, \`expires_in\` and \`scope\`. The token is a JWT signed with ${ACCESS_TOKEN_ALGORITHM}, `
+      + `issuer \`${base}\`, valid for ${ACCESS_TOKEN_LIFETIME_SECONDS} seconds (${ACCESS_TOKEN_LIFETIME_SECONDS / 3600} hour). `
+      + `Its verification key is published at \`${url(OAUTH_PATHS.jwks)}\`. Request a new token when it expires.`,
+    '## Scopes',
+    ['| Scope | Meaning |', '|---|---|', ...scopes].join('\n'),
+    `A client is registered with ${DEFAULT_SCOPES.map((s) => `\`${s}\``).join(', ')} unless its registration names fewer in \`scope\`; `
+      + 'a token carries the client\'s scopes unless the token request asks for a subset with `scope`. No operation requires a scope.',
+    '## 3. Use the token',
+    ['```sh', `curl -s ${base}/api/v1/projects -H "Authorization: Bearer $ACCESS_TOKEN"`, '```'].join('\n'),
+    'When a Bearer token is invalid or expired, the answer is `401` with a `WWW-Authenticate: Bearer` challenge (`error="invalid_token"`, '
+      + '`resource_metadata` naming the protected resource metadata). '
+      + 'Get a new token, or call again without the Authorization header.',
+    '## Introspection and revocation',
+    `Validate a token at \`POST ${url(OAUTH_PATHS.introspect)}\` (RFC 7662) and revoke it at \`POST ${url(OAUTH_PATHS.revoke)}\` (RFC 7009); `
+      + 'both take the token as the `token` form field and require your client credentials (HTTP Basic).',
+    '## Metadata',
+    `- Authorization server metadata (RFC 8414): \`${url('/.well-known/oauth-authorization-server')}\``,
+    `- Protected resource metadata (RFC 9728): \`${url('/.well-known/oauth-protected-resource')}\``,
+  ].join('\n\n') + '\n';
+}

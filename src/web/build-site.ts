@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Catalog } from '../catalog/catalog.js';
+import { representation, type Representation } from '../http/representation.js';
+import type { RouteRegistry } from '../http/route-registry.js';
+import { llmsFullTxt, llmsTxt } from './agent-docs.js';
+import { authMarkdown } from './auth-doc.js';
+import { contactForm } from './contact-form.js';
+import type { FormPages } from './contact-submission.js';
+import { API_CATALOG_PATH, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml } from './discovery.js';
+import { layout, type LayoutAssets } from './layout.js';
+import { renderMarkdown } from './markdown.js';
+import type { Page } from './page.js';
+import { contactPage } from './pages/contact.js';
+import { notFoundPage } from './pages/not-found.js';
+import { thanksPage } from './pages/thanks.js';
+import { MARKDOWN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
+import type { OpenApiDocument, SiteContext } from './site-context.js';
+import type { PageSource } from './site-pages.js';
+
+/** Everything the site serves, built once when the app is ready (content only changes on restart). */
+export interface BuiltSite {
+  pages: Map<string, RenderedPage>;
+  notFound: RenderedPage;
+  /** Agent and discovery documents by path. */
+  documents: Map<string, Representation>;
+  formPages: FormPages;
+}
+
+export interface SiteInputs {
+  catalog: Catalog;
+  baseUrl: string;
+  registry: RouteRegistry;
+  sources: PageSource[];
+  assets: LayoutAssets;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+
+/** The contact page re-rendered around a form state (errors, values), and the thank-you page. */
+function formPages(contact: Page, { catalog, baseUrl, assets }: SiteInputs): FormPages {
+  const thanks = layout(thanksPage(), renderMarkdown(thanksPage().markdown), catalog, baseUrl, assets);
+  const main = renderMarkdown(contact.markdown);
+  return {
+    thanks: () => thanks,
+    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state) } }, main, catalog, baseUrl, assets),
+  };
+}
+
+/** Runs once all routes exist: the developer page and llms-full.txt read the generated OpenAPI document. */
+export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
+  const { catalog, baseUrl, registry, assets } = inputs;
+  const served = registry.methodsByUrl();
+  const ctx: SiteContext = {
+    catalog,
+    baseUrl,
+    openapi: app.swagger() as unknown as OpenApiDocument,
+    serves: (path) => served.get(path)?.has('GET') ?? false,
+  };
+  const rendered = inputs.sources.map((source) => renderPage(source.build(ctx), catalog, baseUrl, assets));
+  const documents = new Map<string, Representation>([
+    ['/llms.txt', representation(llmsTxt(ctx, rendered), TEXT)],
+    ['/llms-full.txt', representation(llmsFullTxt(ctx, rendered), TEXT)],
+    ['/auth.md', representation(authMarkdown(ctx), MARKDOWN_TYPE)],
+    // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
+    [API_CATALOG_PATH, representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
+    ['/robots.txt', representation(robotsTxt(ctx), TEXT)],
+    ['/sitemap.xml', representation(sitemapXml(rendered.map((r) => r.url)), 'application/xml; charset=utf-8')],
+  ]);
+  return {
+    pages: new Map(rendered.map((r) => [r.page.path, r])),
+    notFound: renderPage(notFoundPage(), catalog, baseUrl, assets),
+    documents,
+    formPages: formPages(contactPage(ctx), inputs),
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERRORS } from '../contract/errors.js';
+import { Inquiry } from '../contract/inquiry.js';
+import { toApiError } from '../http/errors.js';
+import type { InquiryService } from '../inquiries/port.js';
+import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { CONTACT_FORM_PATH, type FormState } from './contact-form.js';
+
+// The inquiry form without JavaScript: a plain urlencoded POST to /contact, through the same use case
+// (and so the same rate-limit bucket) as the API, answered with a page.
+
+export interface FormPages {
+  /** The contact page with the form in the given state. */
+  form(state: FormState): string;
+  thanks(): string;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The submitted values of the contract's fields, to put back into the form. */
+function submittedValues(body: unknown): Record<string, string> {
+  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const field of Object.keys(Inquiry.properties)) {
+    const value = input[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+function waitText(seconds: number | undefined): string {
+  if (!seconds || seconds < 90) return `${Math.max(1, Math.ceil(seconds ?? 1))} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** What a person reads next to the field: the rule's hint when there is one, it says how to fix it. */
+export function fieldMessage(error: ApiError): string {
+  if (error.code === 'missing_field') return 'This field is required.';
+  return error.hint !== ERRORS[error.code].hint ? error.hint : error.message;
+}
+
+function formStateOf(error: ApiError, values: Record<string, string>): FormState {
+  if (error.code === 'rate_limited') {
+    return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfter)} and send it again.` };
+  }
+  if (error.field && error.field in Inquiry.properties) return { values, errors: { [error.field]: fieldMessage(error) } };
+  return { values, formError: `${error.message} ${error.hint}` };
+}
+
+export function registerContactSubmission(app: FastifyInstance, service: InquiryService, pages: FormPages): void {
+  app.post(CONTACT_FORM_PATH, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-store');
+    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');
+    try {
+      const result = await service.submit(request.body, {
+        channel: 'form',
+        ip: request.ip,
+        userAgent: header(request.headers['user-agent']),
+        origin: header(request.headers.origin),
+      });
+      return reply.headers(rateLimitHeaders(result.rateLimit)).type(HTML_TYPE).send(pages.thanks());
+    } catch (thrown) {
+      const error = toApiError(thrown as Error);
+      if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
+      reply.code(error.status).headers(error.headers);
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+      return reply.type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { API_PREFIX } from '../contract/api.js';
+import { escapeHtml } from './html.js';
+import type { SiteContext } from './site-context.js';
+
+// The origin's discovery documents: the RFC 9727 API catalog, robots.txt and the sitemap.
+
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** RFC 9727 §4 with the RFC 9264 JSON linkset: one entry, anchored at the versioned API. */
+export function apiCatalog(ctx: SiteContext): string {
+  const base = ctx.baseUrl;
+  return JSON.stringify({
+    linkset: [{
+      anchor: `${base}${API_PREFIX}`,
+      'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json' }],
+      'service-doc': [{ href: `${base}/developers`, type: 'text/html' }],
+      status: [{ href: `${base}/healthz`, type: 'application/json' }],
+    }],
+  });
+}
+
+/** Crawlers that fetch for AI products, named so their operators see they are welcome. */
+const AI_CRAWLERS = ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'PerplexityBot',
+  'Perplexity-User', 'Google-Extended', 'Applebot-Extended', 'CCBot'];
+
+export function robotsTxt(ctx: SiteContext): string {
+  const rules = ['Content-Signal: search=yes, ai-input=yes, ai-train=no', 'Allow: /', 'Disallow: /oauth/'];
+  return [
+    `# ${ctx.catalog.site.name}: people, search engines and AI agents are welcome on the public pages.`,
+    '# Every page also answers Accept: text/markdown; see /llms.txt for the Markdown index and /developers for the API.',
+    '# Content signals (https://contentsignals.org): search and AI answers yes, model training no.',
+    '',
+    ...AI_CRAWLERS.map((agent) => `User-agent: ${agent}`),
+    ...rules,
+    '',
+    'User-agent: *',
+    ...rules,
+    '',
+    `Sitemap: ${ctx.baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export function sitemapXml(urls: string[]): string {
+  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+}
+

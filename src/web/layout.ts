@@ -1,0 +1,76 @@
+import type { Catalog } from '../catalog/catalog.js';
+import { pagePath } from '../catalog/catalog.js';
+import { html, type SafeHtml } from './html.js';
+import type { Page } from './page.js';
+
+export interface LayoutAssets {
+  stylesheet: string;
+  contactScript: string;
+}
+
+export interface NavItem {
+  path: string;
+  label: string;
+}
+
+/** The site's main navigation: the indexes, the text pages, the developer page and contact. */
+export function navigation(catalog: Catalog): NavItem[] {
+  return [
+    { path: '/projects', label: 'Projects' },
+    { path: '/services', label: 'Services' },
+    ...catalog.pages.map((p) => ({ path: pagePath(p.slug), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
+    { path: '/developers', label: 'Developers' },
+    { path: '/contact', label: 'Contact' },
+  ];
+}
+
+function isCurrent(item: string, path: string): boolean {
+  return item === path || path.startsWith(`${item}/`);
+}
+
+function header(catalog: Catalog, path: string): SafeHtml {
+  const items = navigation(catalog).map((item) => html`<li><a href="${item.path}"${isCurrent(item.path, path) ? html` aria-current="page"` : ''}>${item.label}</a></li>`);
+  return html`<header class="site-header"><div class="wrap">
+<a class="brand" href="/"${path === '/' ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
+<nav aria-label="Main"><ul>${items}</ul></nav>
+</div></header>`;
+}
+
+function footer(catalog: Catalog): SafeHtml {
+  const { site } = catalog;
+  const offices = (site.offices ?? []).map((o) => html`<li>${o.city}</li>`);
+  return html`<footer class="site-footer"><div class="wrap">
+<div><p class="brand">${site.name}</p><p>${site.tagline}</p></div>
+<div><h2>Studio</h2><ul>${offices}</ul><p><a href="mailto:${site.email}">${site.email}</a>${site.phone ? html`<br>${site.phone}` : ''}</p></div>
+<div><h2>For agents</h2><ul><li><a href="/developers">Developer guide</a></li><li><a href="/llms.txt">llms.txt</a></li><li><a href="/openapi.json">OpenAPI</a></li><li><a href="/auth.md">auth.md</a></li></ul></div>
+</div></footer>`;
+}
+
+/** The HTML document around a page's rendered Markdown. Everything but `main` is escaped text. */
+export function layout(page: Page, main: SafeHtml, catalog: Catalog, baseUrl: string, assets: LayoutAssets): string {
+  const url = baseUrl + page.path;
+  const title = page.path === '/' ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${page.description}">
+${page.kind === 'error' ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`}
+<link rel="alternate" type="text/markdown" href="${url}">
+<link rel="service-desc" type="application/openapi+json" href="/openapi.json">
+<link rel="stylesheet" href="${assets.stylesheet}">
+${page.appendix ? html`<script src="${assets.contactScript}" defer></script>` : ''}
+</head>
+<body class="page-${page.kind}">
+<a class="skip-link" href="#content">Skip to content</a>
+${header(catalog, page.path)}
+<main id="content" tabindex="-1"><div class="wrap"><article class="prose">
+${main}
+</article>${page.appendix ? html`<section class="appendix" aria-label="Inquiry form">${page.appendix.html}</section>` : ''}</div></main>
+${footer(catalog)}
+</body>
+</html>
+`.value;
+}

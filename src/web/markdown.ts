@@ -1,0 +1,43 @@
+import MarkdownIt from 'markdown-it';
+import { SafeHtml } from './html.js';
+
+// Content Markdown is rendered without raw HTML, and markdown-it's default validateLink refuses
+// javascript:, vbscript:, file: and (non-image) data: links. linkify stays off: only written links are links.
+const renderer = new MarkdownIt({ html: false, linkify: false, typographer: true });
+
+/** Lower-case words joined by hyphens: the fragment a heading answers to (/developers#versioning). */
+export function slugify(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+// Headings get ids so that sections can be linked to; a repeated heading gets a numbered id.
+renderer.core.ruler.push('heading_ids', (state) => {
+  const used = new Map<string, number>();
+  state.tokens.forEach((token, i) => {
+    if (token.type !== 'heading_open') return;
+    const base = slugify(state.tokens[i + 1]?.content ?? '') || 'section';
+    const count = used.get(base) ?? 0;
+    used.set(base, count + 1);
+    token.attrSet('id', count === 0 ? base : `${base}-${count + 1}`);
+  });
+});
+
+export function renderMarkdown(markdown: string): SafeHtml {
+  return new SafeHtml(renderer.render(markdown));
+}
+
+/** Escapes text placed inside generated Markdown so that a title never turns into markup. */
+export function mdText(value: string): string {
+  return value.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`).replace(/^([#>+-])/, '\\$1');
+}
+
+/** A Markdown link; a URL with spaces or parentheses is wrapped in <> so it cannot end the link early. */
+export function mdLink(text: string, url: string): string {
+  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>\s]/g, (c) => encodeURIComponent(c))}>` : url;
+  return `[${mdText(text)}](${target})`;
+}
+
+/** A table cell: pipes and line breaks would end the cell. */
+export function mdCell(value: string): string {
+  return mdText(value).replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,14 @@
+import type { SafeHtml } from './html.js';
+
+/** A page of the site, Markdown first: the HTML is a layout around the rendering of `markdown`. */
+export interface Page {
+  title: string;
+  description: string;
+  /** Path on the origin, e.g. /projects/grove-courtyard-house. */
+  path: string;
+  markdown: string;
+  /** Pages with a form: Markdown for the twin and HTML for the browser, placed after the main text. */
+  appendix?: { markdown: string; html: SafeHtml };
+  /** Layout hint for the stylesheet (home, index, detail, text). */
+  kind: 'home' | 'index' | 'detail' | 'text' | 'form' | 'reference' | 'error';
+}

@@ -1,0 +1,124 @@
+import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
+import { ERRORS } from '../../contract/errors.js';
+import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry.js';
+import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
+import { MCP_PATH } from '../../mcp/route.js';
+import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
+import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_PATHS } from '../../contract/oauth.js';
+import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
+import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
+import { apiOperations, endpointTable, schemaReference, type ApiOperation } from '../api-reference.js';
+import { DISCOVERY_DOCUMENTS } from '../discovery-documents.js';
+import { mdCell, mdLink, mdText } from '../markdown.js';
+import type { Page } from '../page.js';
+import type { SiteContext } from '../site-context.js';
+
+const EXAMPLE_INQUIRY: Inquiry = {
+  name: 'Jordan Example',
+  email: 'jordan@example.com',
+  message: 'A new house on a half-acre lot; we would like to start design this year.',
+  location: LOCATIONS[0],
+  budget: BUDGETS[1],
+  phase: PHASES[0],
+};
+
+/** A path as a link when this instance serves it, as code otherwise (documents of surfaces not deployed). */
+export function docLink(ctx: SiteContext, path: string, title: string): string {
+  return ctx.serves(path) ? mdLink(title, path) : `${mdText(title)} (\`${path}\`)`;
+}
+
+function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
+  const base = ctx.baseUrl;
+  const firstProject = ctx.catalog.projects[0]?.slug;
+  const contact = operations.find((op) => op.method === 'POST' && op.path === `${API_PREFIX}/contact`);
+  return [
+    '```sh',
+    '# The portfolio and the services, as JSON',
+    `curl -s ${base}${API_PREFIX}/projects`,
+    `curl -s ${base}${API_PREFIX}/services`,
+    '# Any page, as Markdown',
+    `curl -s -H 'Accept: text/markdown' ${base}${firstProject ? `/projects/${firstProject}` : '/'}`,
+    ...(contact ? ['# Send a project inquiry (no key needed)',
+      `curl -s -X POST ${base}${contact.path} -H 'Content-Type: application/json' \\`,
+      `  -d '${JSON.stringify(EXAMPLE_INQUIRY)}'`] : []),
+    '```',
+  ].join('\n');
+}
+
+/** The MCP endpoint and its tools, as the MCP surface defines them (the same list tools/list answers). */
+function mcpSection(ctx: SiteContext): string {
+  const tools = buildToolDefinitions(ctx.catalog.site.name).map((tool) => `| \`${tool.name}\` | ${mdCell(tool.description ?? tool.title ?? '')} |`);
+  return [
+    '## MCP endpoint',
+    `\`POST ${ctx.baseUrl}${MCP_PATH}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
+      + `Its server card: ${docLink(ctx, SERVER_CARD_PATH, 'MCP server card')}.`,
+    ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
+  ].join('\n\n');
+}
+
+function authSection(ctx: SiteContext): string {
+  return [
+    '## Authentication',
+    'No key is needed: every operation works without credentials. Agents that want an identity can register themselves '
+      + `at \`POST ${OAUTH_PATHS.register}\`, get a client_credentials token at \`POST ${OAUTH_PATHS.token}\` (HTTP Basic), `
+      + `and send it as \`Authorization: Bearer <token>\`. Tokens live ${ACCESS_TOKEN_LIFETIME_SECONDS / 60} minutes. `
+      + `An invalid or expired token gets 401 with a WWW-Authenticate challenge. The full guide: ${docLink(ctx, '/auth.md', 'auth.md')}.`,
+  ].join('\n\n');
+}
+
+function rateLimitSection(): string {
+  const rows = Object.entries(RATE_LIMIT_POLICIES).map(([name, p]) => `| \`${name}\` | ${p.limit} per ${p.windowSeconds} s | ${mdCell(p.scope)} |`);
+  return [
+    '## Rate limits',
+    ['| Policy | Limit | Who shares it |', '|---|---|---|', ...rows].join('\n'),
+    `Every API response carries ${Object.keys(RATE_LIMIT_HEADER_DOCS).map((h) => `\`${h}\``).join(', ')}. `
+      + 'Over the limit, the answer is 429 with `Retry-After` (seconds). Pages and discovery documents are not rate-limited.',
+  ].join('\n\n');
+}
+
+function errorSection(): string {
+  const rows = Object.entries(ERRORS).map(([code, d]) => `| ${d.status} | \`${code}\` | ${mdCell(d.error)} | ${mdCell(d.hint)} |`);
+  return [
+    '## Errors',
+    'Every REST error body is `{"ok": false, "error": "…", "code": "…", "hint": "…"}`: a message, a stable machine code and how to fix it.',
+    ['| Status | Code | Meaning | Hint |', '|---|---|---|---|', ...rows].join('\n'),
+  ].join('\n\n');
+}
+
+function versioningSection(operations: ApiOperation[]): string {
+  const deprecated = operations.filter((op) => op.deprecated).map((op) => `- \`${op.method} ${op.path}\` (\`${op.operationId}\`)`);
+  return [
+    '## Versioning',
+    `The current version is \`${API_VERSION}\` (\`${API_PREFIX}/\`); the API description document is version ${API_DOCUMENT_VERSION}. `
+      + mdText(DEPRECATION_POLICY.summary),
+    deprecated.length > 0 && `Deprecated operations:\n\n${deprecated.join('\n')}`,
+  ].filter(Boolean).join('\n\n');
+}
+
+export function developersPage(ctx: SiteContext): Page {
+  const operations = apiOperations(ctx.openapi);
+  const documents = DISCOVERY_DOCUMENTS.map((d) => `- ${docLink(ctx, d.path, d.title)}: \`${d.type}\``);
+  return {
+    kind: 'reference',
+    title: 'Developers',
+    description: `The ${ctx.catalog.site.name} API: portfolio, services and project inquiries over HTTP and MCP, open to people and agents.`,
+    path: '/developers',
+    markdown: [
+      '# Developers',
+      `The portfolio, the service catalog and the inquiry form of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${API_PREFIX}\`. `
+        + 'No key is needed. Every page of this site is also Markdown: send `Accept: text/markdown`.',
+      '## Quick start', quickStart(ctx, operations),
+      '## Endpoints',
+      `Generated from the ${docLink(ctx, '/openapi.json', 'OpenAPI document')}; the ${docLink(ctx, API_PREFIX, 'API index')} lists the same operations as JSON.`,
+      endpointTable(operations),
+      schemaReference(ctx.openapi, ['Inquiry', 'Project', 'Service', 'Ok', 'Error']),
+      mcpSection(ctx),
+      authSection(ctx),
+      rateLimitSection(),
+      errorSection(),
+      versioningSection(operations),
+      '## Discovery documents', documents.join('\n'),
+    ].filter(Boolean).join('\n\n'),
+  };
+}

@@ -1,0 +1,31 @@
+import { pagePath, projectPath, servicePath } from '../../catalog/catalog.js';
+import { mdLink, mdText } from '../markdown.js';
+import type { Page } from '../page.js';
+import type { SiteContext } from '../site-context.js';
+
+/** The home page links every page of the site, so one crawl from `/` reaches them all. */
+export function homePage({ catalog }: SiteContext): Page {
+  const { site } = catalog;
+  const projects = catalog.projects.map((p) => `- ${mdLink(p.title, projectPath(p.slug))}${p.location ? ` — ${mdText(p.location)}` : ''}`);
+  const services = catalog.services.map((s) => `- ${mdLink(s.title, servicePath(s.slug))}`);
+  const studio = catalog.pages.map((p) => `- ${mdLink(p.title, pagePath(p.slug))}: ${mdText(p.description)}`);
+  const offices = (site.offices ?? []).map((o) => `- **${mdText(o.city)}**${o.note ? `. ${mdText(o.note)}` : ''}`);
+  return {
+    kind: 'home',
+    title: site.name,
+    description: site.description,
+    path: '/',
+    markdown: [
+      `# ${mdText(site.tagline)}`,
+      mdText(site.description),
+      `## Selected projects`, projects.join('\n'), mdLink('See all projects', '/projects'),
+      `## Services`, services.join('\n'), mdLink('All services', '/services'),
+      `## The studio`, studio.join('\n'),
+      offices.length > 0 && `## Offices\n\n${offices.join('\n')}`,
+      `## Start a project`,
+      `Tell us about the site, the house and the timing: ${mdLink('send an inquiry', '/contact')}, or write to ${mdLink(site.email, `mailto:${site.email}`)}.`,
+      `## For developers and agents`,
+      `Every page here is also Markdown (ask with \`Accept: text/markdown\`). The portfolio, the services and the inquiry form are an open API: see the ${mdLink('developer guide', '/developers')} and ${mdLink('llms.txt', '/llms.txt')}.`,
+    ].filter(Boolean).join('\n\n'),
+  };
+}

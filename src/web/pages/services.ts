@@ -1,0 +1,33 @@
+import { servicePath, type ServiceEntry } from '../../catalog/catalog.js';
+import { mdLink, mdText } from '../markdown.js';
+import type { Page } from '../page.js';
+import type { SiteContext } from '../site-context.js';
+
+export function servicesIndexPage({ catalog }: SiteContext): Page {
+  const items = catalog.services.map((s) => [`## ${mdLink(s.title, servicePath(s.slug))}`, s.description && mdText(s.description)]
+    .filter(Boolean).join('\n\n'));
+  return {
+    kind: 'index',
+    title: 'Services',
+    description: `What ${catalog.site.name} does, from the first site visit to the last coat of paint.`,
+    path: '/services',
+    markdown: ['# Services', `One studio for design and construction. ${mdText(catalog.site.tagline)}`, ...items].join('\n\n'),
+  };
+}
+
+export function servicePage(service: ServiceEntry, { catalog }: SiteContext): Page {
+  return {
+    kind: 'detail',
+    title: service.title,
+    description: service.description ?? `${service.title} at ${catalog.site.name}.`,
+    path: servicePath(service.slug),
+    markdown: [
+      `# ${mdText(service.title)}`,
+      service.description && `> ${mdText(service.description)}`,
+      service.body,
+      service.capabilities && `## Capabilities\n\n${mdText(service.capabilities)}`,
+      '---',
+      `${mdLink('All services', '/services')} · ${mdLink('Tell us about your project', '/contact')}`,
+    ].filter(Boolean).join('\n\n'),
+  };
+}

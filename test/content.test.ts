@@ -1,0 +1,73 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCatalog } from '../src/catalog/load.js';
+
+const GOOD_PROJECT = '---\ntitle: Test House\nregion: miami\nscope: [Architecture]\n---\nBody.\n';
+
+describe('content catalog', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-content-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A copy of the shipped content with one file replaced. */
+  function contentWith(relativePath: string, text: string): string {
+    const copy = mkdtempSync(join(dir, 'c-'));
+    cpSync('content', copy, { recursive: true });
+    writeFileSync(join(copy, relativePath), text);
+    return copy;
+  }
+
+  async function problemOf(relativePath: string, text: string): Promise<string> {
+    await assert.rejects(loadCatalog(contentWith(relativePath, text)), (error: Error) => {
+      assert.equal(error.name, 'ContentError');
+      assert.ok(error.message.includes(relativePath), error.message);
+      return true;
+    });
+    return (await loadCatalog(contentWith(relativePath, text)).catch((e: Error) => e.message)) as string;
+  }
+
+  it('loads the shipped sample firm: projects in every region, services with capabilities, pages', async () => {
+    const catalog = await loadCatalog('content');
+    assert.ok(catalog.projects.length >= 8);
+    for (const region of ['miami', 'hamptons', 'other']) assert.ok(catalog.projects.some((p) => p.region === region), region);
+    assert.ok(catalog.projects.every((p) => (p.scope ?? []).length > 0));
+    assert.ok(catalog.services.length >= 5);
+    assert.ok(catalog.services.every((s) => typeof s.capabilities === 'string'));
+    assert.ok(Object.isFrozen(catalog.projects) && Object.isFrozen(catalog.projects[0]));
+  });
+
+  it('names the file, the field and the problem for a bad front matter', async () => {
+    assert.match(await problemOf('projects/bad.md', '---\nregion: miami\n---\nx'), /field "title".*missing/);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: mars\n---\nx'), /field "region"/);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\nscope: Architecture\n---\nx'), /field "scope".*array/i);
+    assert.match(await problemOf('services/bad.md', '---\ntitle: T\ncapabilities: [a, b]\n---\nx'), /field "capabilities".*string/i);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\ncolour: red\n---\nx'), /colour|additional|unexpected/i);
+    assert.match(await problemOf('projects/bad.md', 'no front matter here'), /front-matter/);
+    assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
+  });
+
+  it('never evaluates code in front matter', async () => {
+    const message = await problemOf('projects/evil.md', '---\ntitle: !!js/function "function(){ globalThis.pwned = true }"\nregion: miami\n---\nx');
+    assert.ok(message.length > 0);
+    assert.equal((globalThis as { pwned?: boolean }).pwned, undefined);
+  });
+
+  it('stops the service start with the file name and the problem, exit code 1', () => {
+    const content = contentWith('projects/broken.md', '---\ntitle: T\nregion: atlantis\n---\nx');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, CONTENT_DIR: content, PORT: '0', DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /projects\/broken\.md/);
+    assert.match(result.stderr, /field "region"/);
+    assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace for a content problem');
+  });
+});

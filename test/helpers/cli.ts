@@ -1,0 +1,12 @@
+import { execFile } from 'node:child_process';
+
+export interface StudioRun { code: number; stdout: string; stderr: string }
+
+/** The operator command `studio`, run as a child process against a server's DATABASE_URL. */
+export function studio(databaseUrl: string, ...args: string[]): Promise<StudioRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { startServer, type TestServer } from './server.js';
+
+/** A clock the test moves: the server reads it for token times, expiry and key retirement. */
+export class TestClock {
+  offsetMs = 0;
+  readonly now = () => Date.now() + this.offsetMs;
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+/** startServer() with an injected OAuth clock; `env` as an operator would set it. */
+export async function startOAuthServer(
+  env: Record<string, string> = {}, clock = new TestClock(), logger?: FastifyBaseLogger,
+): Promise<TestServer & { clock: TestClock }> {
+  return { ...(await startServer(env, { clock: clock.now, logger })), clock };
+}
+
+export interface RegisteredClient {
+  client_id: string;
+  client_secret: string;
+}
+
+export async function registerClient(url: string, metadata: Record<string, unknown> = { client_name: 'test agent' }): Promise<RegisteredClient> {
+  const response = await fetch(`${url}/oauth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata),
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return await response.json() as RegisteredClient;
+}
+
+export function basic(clientId: string, secret: string): string {
+  return `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+}
+
+export async function postForm(url: string, form: Record<string, string> | string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
+  });
+}
+
+export async function requestToken(url: string, client: RegisteredClient, scope?: string): Promise<string> {
+  const response = await postForm(`${url}/oauth/token`, { grant_type: 'client_credentials', ...(scope && { scope }) },
+    { authorization: basic(client.client_id, client.client_secret) });
+  if (response.status !== 200) throw new Error(`token failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export function apiCall(url: string, authorization?: string, path = '/api/v1/projects'): Promise<Response> {
+  return fetch(url + path, { headers: authorization ? { authorization } : {} });
+}
+
+/** A fresh PostgreSQL database for one suite, or the reason it cannot be had. */
+export async function createPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | { skip: string }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    return { skip: `PostgreSQL at 127.0.0.1:5432 is not reachable (${(error as Error).message})` };
+  }
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    async drop() {
+      const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

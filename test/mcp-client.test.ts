@@ -1,0 +1,164 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Project, Service } from '../src/contract/catalog.js';
+import { ERRORS } from '../src/contract/errors.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+type Json = Record<string, any>;
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-client-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  return client;
+}
+
+function structured(result: unknown): Json {
+  return (result as { structuredContent: Json }).structuredContent;
+}
+
+describe('MCP endpoint through the SDK client', () => {
+  let server: TestServer;
+  let client: Client;
+  let tools: Tool[];
+  before(async () => {
+    server = await startServer();
+    client = await connect(server.url);
+    tools = (await client.listTools()).tools;
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('initializes statelessly, on the version the client asked for', () => {
+    assert.equal(client.getServerVersion()?.name, 'studio-api');
+    assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: false });
+    const transport = (client as unknown as { _transport: StreamableHTTPClientTransport })._transport;
+    assert.equal(transport.sessionId, undefined, 'no Mcp-Session-Id: any instance can answer any request');
+    assert.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION);
+  });
+
+  it('lists the three tools with titles, descriptions and annotations', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
+    for (const tool of tools) {
+      assert.ok(tool.title && tool.description && tool.description.length > 80, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, false);
+    }
+    assert.equal(tools[0]!.annotations?.readOnlyHint, true);
+    assert.equal(tools[1]!.annotations?.readOnlyHint, true);
+    const submit = tools[2]!;
+    assert.equal(submit.annotations?.readOnlyHint, false);
+    assert.equal(submit.annotations?.idempotentHint, false);
+    assert.match(submit.description!, /idempotency_key/);
+  });
+
+  it('gives submit_inquiry exactly the contract fields, required list, enums and lengths', () => {
+    const input = tools[2]!.inputSchema as Json;
+    assert.deepEqual(input.required, Inquiry.required);
+    const props = input.properties as Json;
+    assert.deepEqual(Object.keys(props).sort(), [...Object.keys(Inquiry.properties), 'idempotency_key'].sort());
+    assert.deepEqual(props.location.enum, [...LOCATIONS]);
+    assert.deepEqual(props.budget.enum, [...BUDGETS]);
+    assert.deepEqual(props.phase.enum, [...PHASES]);
+    for (const [field, limits] of Object.entries(INQUIRY_LIMITS)) {
+      for (const [rule, value] of Object.entries(limits)) assert.equal(props[field][rule], value, `${field}.${rule}`);
+    }
+    assert.equal(props.email.format, 'email');
+    assert.equal(props.idempotency_key.type, 'string');
+    assert.equal(props.idempotency_key.maxLength, INQUIRY_POLICY.idempotencyKeyMaxLength);
+    assert.ok(!JSON.stringify(tools).includes('"$id"'), 'schemas are self-contained');
+  });
+
+  it('derives the output schemas from the contract, errors included', () => {
+    const projects = (tools[0]!.outputSchema as Json).oneOf;
+    assert.deepEqual(projects[0].properties.projects.items.required, Project.required);
+    const services = (tools[1]!.outputSchema as Json).oneOf;
+    assert.deepEqual(Object.keys(services[0].properties.services.items.properties), Object.keys(Service.properties));
+    for (const tool of tools) {
+      const error = (tool.outputSchema as Json).oneOf[1];
+      assert.deepEqual(error.required, ['ok', 'error', 'code', 'hint']);
+    }
+  });
+
+  it('list_projects without arguments returns the same items as GET /api/v1/projects', async () => {
+    const result = await client.callTool({ name: 'list_projects' });
+    const rest = await (await fetch(`${server.url}/api/v1/projects`)).json() as Json;
+    assert.notEqual(result.isError, true);
+    assert.deepEqual(structured(result), rest);
+    const text = (result.content as Array<{ type: string; text: string }>)[0]!;
+    assert.equal(text.type, 'text');
+    assert.deepEqual(JSON.parse(text.text), rest);
+  });
+
+  it('list_projects filters by region and by location text', async () => {
+    const all = structured(await client.callTool({ name: 'list_projects' })).projects as Json[];
+    const miami = structured(await client.callTool({ name: 'list_projects', arguments: { region: 'miami' } })).projects as Json[];
+    assert.ok(miami.length > 0 && miami.length < all.length);
+    const newYork = structured(await client.callTool({ name: 'list_projects', arguments: { location: 'new york' } })).projects as Json[];
+    assert.ok(newYork.length > 0);
+    for (const project of newYork) assert.match(project.location, /New York/);
+  });
+
+  it('list_services returns the same items as GET /api/v1/services', async () => {
+    const result = await client.callTool({ name: 'list_services' });
+    const rest = await (await fetch(`${server.url}/api/v1/services`)).json();
+    assert.deepEqual(structured(result), rest);
+  });
+
+  it('answers an invalid filter with a tool error carrying the contract code and hint', async () => {
+    const result = await client.callTool({ name: 'list_projects', arguments: { region: 'paris' } });
+    assert.equal(result.isError, true);
+    const error = structured(result);
+    assert.equal(error.ok, false);
+    assert.equal(error.code, 'invalid_field');
+    assert.equal(error.field, 'region');
+    assert.ok(error.hint && error.error);
+  });
+
+  it('refuses an unknown tool with JSON-RPC -32602', async () => {
+    await assert.rejects(client.callTool({ name: 'delete_everything' }), (error: unknown) => {
+      assert.ok(error instanceof McpError);
+      assert.equal(error.code, -32602);
+      return true;
+    });
+  });
+
+  it('publishes the same tool objects in the server card', async () => {
+    const response = await fetch(`${server.url}/.well-known/mcp/server-card.json`);
+    const card = await response.json() as Json;
+    assert.deepEqual(card.tools, tools);
+    assert.equal(card.transport.endpoint, `${server.url}/mcp`);
+    assert.ok(card.supportedProtocolVersions.includes('2025-06-18'));
+  });
+});
+
+describe('MCP read tools and the read rate limit', () => {
+  let server: TestServer;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.close(); });
+
+  it('counts list calls against the read policy and answers rate_limited with the retry time', async () => {
+    const client = await connect(server.url);
+    try {
+      for (let i = 0; i < RATE_LIMIT_POLICIES.read.limit; i++) {
+        const result = await client.callTool({ name: i % 2 ? 'list_projects' : 'list_services' });
+        assert.notEqual(result.isError, true, `call ${i + 1}`);
+      }
+      const refused = await client.callTool({ name: 'list_projects' });
+      assert.equal(refused.isError, true);
+      const error = structured(refused);
+      assert.equal(error.code, 'rate_limited');
+      assert.equal(error.hint, ERRORS.rate_limited.hint);
+      assert.ok(Number.isInteger(error.retry_after_seconds) && error.retry_after_seconds >= 1);
+      // The REST read endpoints share the bucket.
+      assert.equal((await fetch(`${server.url}/api/v1/services`)).status, 429);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from './helpers/server.js';
+
+// Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
+
+type Json = Record<string, any>;
+const ACCEPT = 'application/json, text/event-stream';
+const V = '2025-06-18';
+
+const initialize = (protocolVersion: string, id: number | string = 1) => ({
+  jsonrpc: '2.0', id, method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-http-test', version: '1.0.0' } },
+});
+
+describe('POST /mcp over raw HTTP', () => {
+  let server: TestServer;
+  /** A header given as undefined is left out. */
+  const post = (body: unknown, headers: Record<string, string | undefined> = {}) => fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: Object.fromEntries(Object.entries({ accept: ACCEPT, 'content-type': 'application/json', 'mcp-protocol-version': V, ...headers })
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const jsonRpcError = async (response: Response, status: number, code: number): Promise<Json> => {
+    assert.equal(response.status, status);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    const body = await response.json() as Json;
+    assert.equal(body.jsonrpc, '2.0');
+    assert.equal(body.error.code, code);
+    assert.equal(typeof body.error.message, 'string');
+    assert.equal(body.ok, undefined, 'a JSON-RPC error, not the REST Error shape');
+    return body;
+  };
+
+  before(async () => { server = await startServer({ ALLOWED_ORIGINS: 'https://www.studio.example' }); });
+  after(async () => { await server.close(); });
+
+  it('negotiates 2025-06-18 and issues no session id', async () => {
+    const response = await post(initialize(V), { 'mcp-protocol-version': undefined });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('mcp-session-id'), null);
+    const body = await response.json() as Json;
+    assert.equal(body.result.protocolVersion, V);
+    assert.equal(body.id, 1);
+  });
+
+  it('answers another supported version with that version, an unknown one with 2025-06-18', async () => {
+    const older = await (await post(initialize('2025-03-26'))).json() as Json;
+    assert.equal(older.result.protocolVersion, '2025-03-26');
+    const unknown = await (await post(initialize('2099-01-01'))).json() as Json;
+    assert.equal(unknown.result.protocolVersion, V);
+  });
+
+  it('answers a notification or a response with 202 and no body', async () => {
+    const notification = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.equal(notification.status, 202);
+    assert.equal(await notification.text(), '');
+    const response = await post({ jsonrpc: '2.0', id: 'x', result: {} });
+    assert.equal(response.status, 202);
+    assert.equal(await response.text(), '');
+  });
+
+  it('refuses an unsupported MCP-Protocol-Version header with 400', async () => {
+    await jsonRpcError(await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '' }), 400, -32000);
+    const body = await jsonRpcError(await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '2030-01-01' }), 400, -32000);
+    assert.match(body.error.data.hint, /2025-06-18/);
+  });
+
+  it('refuses a batch under 2025-06-18 (header) with 400 and -32600', async () => {
+    const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }];
+    await jsonRpcError(await post(batch), 400, -32600);
+  });
+
+  it('refuses a batch that declares 2025-06-18 in its initialize params', async () => {
+    await jsonRpcError(await post([initialize(V)], { 'mcp-protocol-version': undefined }), 400, -32600);
+  });
+
+  it('still answers a batch of an older revision, as an array', async () => {
+    const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 7 } }];
+    const response = await post(batch, { 'mcp-protocol-version': '2025-03-26' });
+    assert.equal(response.status, 200);
+    const answers = await response.json() as Json[];
+    assert.deepEqual(answers.map((a) => a.id).sort(), [1, 2]);
+    assert.equal(answers.find((a) => a.id === 2)!.error.code, -32602);
+  });
+
+  it('refuses a foreign Origin with 403 before any tool runs, and lets listed origins in', async () => {
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects' } };
+    const refused = await post(call, { origin: 'https://evil.example' });
+    const body = await jsonRpcError(refused, 403, -32000);
+    assert.equal(body.error.data.code, 'origin_not_allowed');
+    assert.equal(refused.headers.get('ratelimit-remaining'), null, 'no tool ran: nothing was counted');
+    assert.equal((await post(call, { origin: server.url })).status, 200);
+    assert.equal((await post(call, { origin: 'https://www.studio.example' })).status, 200);
+  });
+
+  it('answers GET and DELETE with 405 and Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${server.url}/mcp`, { method, headers: { accept: ACCEPT } });
+      assert.equal(response.headers.get('allow'), 'POST', method);
+      const body = await jsonRpcError(response, 405, -32000);
+      assert.equal(body.error.data.code, 'method_not_allowed');
+    }
+  });
+
+  it('requires Accept to list both application/json and text/event-stream (406)', async () => {
+    for (const accept of ['application/json', 'text/event-stream', '*/*', 'application/json, text/event-stream;q=0']) {
+      await jsonRpcError(await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept }), 406, -32000);
+    }
+    assert.equal((await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/event-stream; q=0.5, application/json' })).status, 200);
+  });
+
+  it('answers a body that is not JSON with 400 and -32700, and a non-JSON media type with 415', async () => {
+    await jsonRpcError(await post('{"jsonrpc":'), 400, -32700);
+    await jsonRpcError(await post('a=b', { 'content-type': 'application/x-www-form-urlencoded' }), 415, -32000);
+  });
+
+  it('answers something that is not a JSON-RPC message with 400 and -32600', async () => {
+    for (const body of [{ hello: 'world' }, [], 'null', { jsonrpc: '2.0', id: null, method: 'ping' }]) {
+      await jsonRpcError(await post(body), 400, -32600);
+    }
+  });
+
+  it('answers malformed tools/call params with -32602 in a JSON-RPC response', async () => {
+    for (const params of [undefined, { name: 5 }, { name: 'list_projects', arguments: [] }]) {
+      const response = await post({ jsonrpc: '2.0', id: 9, method: 'tools/call', ...(params && { params }) });
+      assert.equal(response.status, 200);
+      const body = await response.json() as Json;
+      assert.equal(body.id, 9);
+      assert.equal(body.error.code, -32602);
+    }
+  });
+
+  it('answers the default list call from its prepared result exactly as the SDK Server does', async () => {
+    for (const name of ['list_projects', 'list_services']) {
+      const prepared = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name } })).json() as Json;
+      // An empty _meta takes the call through the SDK's Server.
+      const viaSdk = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name, _meta: {} } })).json() as Json;
+      assert.deepEqual(prepared, viaSdk, name);
+      assert.ok(prepared.result.structuredContent[name.slice(5)].length > 0);
+    }
+  });
+
+  it('sets the RateLimit headers of the read policy on a list call', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('ratelimit-limit'), '60');
+    assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
+    assert.match(response.headers.get('ratelimit-policy') ?? '', /^60;w=60$/);
+  });
+});
+
+describe('MCP server card', () => {
+  let server: TestServer;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.close(); });
+
+  it('describes the endpoint, versions, tools and optional OAuth, open to any origin and cacheable', async () => {
+    const url = `${server.url}/.well-known/mcp/server-card.json`;
+    const response = await fetch(url, { headers: { origin: 'https://elsewhere.example' } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    const etag = response.headers.get('etag');
+    assert.ok(etag);
+    const card = await response.json() as Json;
+    assert.equal(card.version, '1.0.0');
+    assert.ok(card.name && card.title && card.description);
+    assert.deepEqual(card.transport, { type: 'streamable-http', endpoint: `${server.url}/mcp` });
+    assert.equal(card.remotes[0].url, `${server.url}/mcp`);
+    assert.ok(card.supportedProtocolVersions.includes('2025-06-18'));
+    assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
+    assert.equal(card.authentication.required, false);
+    assert.equal(card.authentication.authorization_server_metadata, `${server.url}/.well-known/oauth-authorization-server`);
+    assert.equal(card.authentication.protected_resource_metadata, `${server.url}/.well-known/oauth-protected-resource`);
+    assert.ok(card.authentication.scopes.includes('mcp'));
+    assert.equal(card.documentationUrl, `${server.url}/developers`);
+    const again = await fetch(url, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+  });
+});
