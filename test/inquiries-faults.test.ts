@@ -51,15 +51,16 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
     server = await startServer({
       DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
-    });
+    }, { waitForStore: false });
     direct = new pg.Client({ connectionString: database.url });
     await direct.connect();
   });
   after(async () => {
     if (typeof database === 'string') return;
-    await direct.end();
-    await server.close();
-    await proxy.down();
+    // Whatever `before` got to: a half-started suite must not leave a server keeping the file alive.
+    await direct?.end();
+    await server?.close();
+    await proxy?.down();
     await database.drop();
   });
 
