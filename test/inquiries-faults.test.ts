@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 import { createPgDatabase, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
 // Faults: the database going away and coming back, and the server killed with SIGKILL mid-burst.
 
@@ -192,6 +192,42 @@ describe('SIGKILL during a burst of submissions', () => {
       await db.close();
       second.child.kill('SIGTERM');
       await exited(second.child);
+    }
+  });
+});
+
+describe('the SMTP server down for a while', () => {
+  it('retries until it is back; the mail then arrives exactly once per inquiry', async () => {
+    const port = await freePort();
+    const mails: ReceivedMail[] = [];
+    const server = await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`, INBOX_EMAIL_TO: 'studio@example.com',
+      OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100',
+    });
+    const db = openStore(server.config.databaseUrl);
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+    try {
+      const body = validInquiry();
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
+      const { id } = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+      const failedTwice = await eventually(async () => {
+        const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', id).executeTakeFirst();
+        return job && job.attempts >= 2 ? job : undefined;
+      });
+      assert.equal(failedTwice.status, 'pending');
+      assert.match(failedTwice.last_error ?? '', /email/);
+      assert.doesNotMatch(failedTwice.last_error ?? '', /ada@example\.com/);
+      smtp = await startSmtpSink(port, mails);
+      await eventually(async () => {
+        const job = await db.kysely.selectFrom('notification_jobs').select('status').where('inquiry_id', '=', id).executeTakeFirst();
+        return job?.status === 'done' || undefined;
+      });
+      assert.equal(mails.filter((m) => m.raw.includes(id)).length, 1);
+      assert.deepEqual(mails[0]!.to, ['studio@example.com']);
+    } finally {
+      await db.close();
+      await server.close();
+      await smtp?.close();
     }
   });
 });
