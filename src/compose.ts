@@ -72,7 +72,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const notifiers = buildNotifiers(config);
   const outbox = new OutboxWorker({
     db: db.kysely, dialect: db.dialect, notifiers, log: logger, ready: store.whenReady(),
-    pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs,
+    pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
     db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,

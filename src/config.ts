@@ -29,6 +29,8 @@ export interface Config {
   outboxPollIntervalMs: number;
   /** First retry delay of a failed notification; doubles per attempt (capped at 1 h), with jitter. */
   outboxRetryBaseMs: number;
+  /** How long a claimed job belongs to one worker; longer than the slowest delivery (SMTP waits up to 30 s). */
+  outboxLeaseMs: number;
   /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
   oauthSigningKey: string | undefined;
 }
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauthSigningKey: r.raw('OAUTH_SIGNING_KEY'),
     outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+    outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

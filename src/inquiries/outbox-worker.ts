@@ -101,7 +101,7 @@ export class OutboxWorker {
 
   /** Claims and delivers one batch; returns how many jobs it handled. */
   async runBatch(): Promise<number> {
-    const { db, dialect, leaseMs = 5 * 60_000, batchSize = 10 } = this.options;
+    const { db, dialect, leaseMs = 120_000, batchSize = 10 } = this.options;
     const jobs = await claimDueJobs(db, dialect, [...this.notifiers.keys()], this.now(), leaseMs, batchSize);
     await Promise.all(jobs.map((job) => this.deliver(job)));
     return jobs.length;

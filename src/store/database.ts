@@ -30,9 +30,16 @@ function openSqlite(path: string): Kysely<Database> {
 }
 
 function openPostgres(url: string, log: FastifyBaseLogger): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000,
+    // A connection that silently stops answering (network partition) fails the query instead of hanging it.
+    query_timeout: 15_000 });
   // An idle client losing its connection must not crash the process; the pool reconnects on next use.
   pool.on('error', (error) => log.warn({ err: { message: error.message } }, 'PostgreSQL connection lost'));
+  // A checked-out client has no listener of the pool's: losing its connection (even mid-query, whose
+  // promise rejects anyway) would be an uncaught 'error' event and crash the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn({ err: { message: error.message } }, 'PostgreSQL connection lost during a query'));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
