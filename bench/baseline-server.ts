@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 
-// The ceiling for the read benchmark: a bare Fastify server answering the same JSON bytes, no hooks.
-const body = Buffer.from(process.env.BASELINE_BODY ?? '{}');
+// The ceiling of a benchmark: a bare Fastify server answering the same bytes at /page, with no hooks.
+const body = Buffer.from(process.env.BASELINE_BODY ?? '');
+const type = process.env.BASELINE_TYPE ?? 'application/json; charset=utf-8';
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ status: 'ok' }));
-app.get('/api/v1/projects', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+app.get('/page', async (_request, reply) => reply.type(type).send(body));
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

@@ -1,41 +1,41 @@
 import type autocannon from 'autocannon';
-import { createPgDatabase } from '../test/helpers/inquiries.js';
+import { createPgDatabase } from '../test/helpers/postgres.js';
 import { compare, measure, startStudio, type BenchRow } from './lib.js';
 
-// POST /api/v1/contact: durable inquiries per second (each 200 is a committed transaction: the inquiry
-// and its outbox job) on SQLite and on PostgreSQL, against GET /api/v1/projects on the same server as
-// the same-run baseline. Rate limits are lifted by RATE_LIMIT_SCALE (startStudio); every body differs,
-// so duplicate detection does not short-circuit the writes.
+// POST /api/v1/contact: durable inquiries per second (each 200 is a committed transaction: inquiry and
+// outbox job) on SQLite and on PostgreSQL, next to GET /api/v1/projects on the same server as the
+// same-run baseline. Every body differs, so duplicate detection does not short-circuit the writes.
+
+const CONNECTIONS = 10;
+
+// A webhook to a closed port: each inquiry commits its outbox job too, and the worker stays cheap
+// (its retries back off an hour); no delivery traffic competes with the benchmark.
+const ENV = {
+  INBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+  INBOX_WEBHOOK_SECRET: 'whsec_YmVuY2htYXJrYmVuY2htYXJrYmVuY2g=',
+  OUTBOX_RETRY_BASE_MS: '3600000',
+};
 
 let sequence = 0;
-const body = () => JSON.stringify({
+const inquiryBody = () => JSON.stringify({
   name: 'Bench Client', email: 'bench@example.com', phone: '+1 305 555 0100',
   message: `Benchmark inquiry number ${++sequence}: a house by the water, four bedrooms.`,
   location: 'miami', budget: '3m-10m', phase: 'pre-planning',
 });
 
-const contactRequest = {
-  method: 'POST' as const,
-  headers: { 'content-type': 'application/json' },
-  requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }],
-};
-
-// A webhook to a closed port: each inquiry commits an outbox job too, and the worker's retries back
-// off for an hour, so no delivery traffic competes with the measurement.
-const NOTIFY_ENV = {
-  INBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
-  INBOX_WEBHOOK_SECRET: 'whsec_YmVuY2htYXJrYmVuY2htYXJrYmVuY2g=',
-  OUTBOX_RETRY_BASE_MS: '3600000',
-  LOG_LEVEL: 'warn',
-};
-
-async function onStore(label: string, env: Record<string, string>): Promise<BenchRow[]> {
-  const studio = await startStudio({ ...NOTIFY_ENV, ...env });
+async function benchDatabase(label: string, env: Record<string, string>): Promise<BenchRow[]> {
+  const studio = await startStudio({ ...ENV, ...env });
   try {
     // Migrations run in the background: wait until the inbox takes writes.
     for (let i = 0; i < 200 && (await fetch(`${studio.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    const baseline = await measure(`GET /api/v1/projects (${label} server)`, { url: `${studio.url}/api/v1/projects` });
-    const contact = await measure(`POST /api/v1/contact, durable on ${label}`, { url: `${studio.url}/api/v1/contact`, ...contactRequest });
+    const baseline = await measure(`GET /api/v1/projects (${label})`, { url: `${studio.url}/api/v1/projects`, connections: CONNECTIONS });
+    const contact = await measure(`POST /api/v1/contact, durable (${label})`, {
+      url: `${studio.url}/api/v1/contact`,
+      connections: CONNECTIONS,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
+    });
     return [baseline, compare(contact, baseline)];
   } finally {
     await studio.stop();
@@ -43,14 +43,14 @@ async function onStore(label: string, env: Record<string, string>): Promise<Benc
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rows = await onStore('SQLite', {});
+  const rows = await benchDatabase('SQLite', {});
   const pg = await createPgDatabase('studio_inq_bench');
   if (typeof pg === 'string') {
     console.log(`PostgreSQL rows skipped: ${pg}`);
     return rows;
   }
   try {
-    rows.push(...await onStore('PostgreSQL', { DATABASE_URL: pg.url }));
+    rows.push(...await benchDatabase('PostgreSQL', { DATABASE_URL: pg.url }));
   } finally {
     await pg.drop();
   }

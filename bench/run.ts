@@ -6,7 +6,7 @@ import * as read from './read.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, mcp, oauth, web };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, mcp, web };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);

@@ -7,7 +7,7 @@ export async function run(): Promise<BenchRow[]> {
   const studio = await startStudio();
   try {
     const html = await (await fetch(`${studio.url}${PROJECT}`)).text();
-    const ceiling = await startProcess('bench/web-baseline-server.ts', { BASELINE_BODY: html });
+    const ceiling = await startProcess('bench/baseline-server.ts', { BASELINE_BODY: html, BASELINE_TYPE: 'text/html; charset=utf-8' });
     const baseline = await measure('bare Fastify, same HTML bytes (ceiling)', { url: `${ceiling.url}/page` });
     await ceiling.stop();
     const page = await measure(`GET ${PROJECT} (HTML, negotiated, all hooks)`, { url: `${studio.url}${PROJECT}` });

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
-import { createPgDatabase, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { createPgDatabase } from './helpers/postgres.js';
 import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
 // Faults: the database going away and coming back, and the server killed with SIGKILL mid-burst.

@@ -11,7 +11,8 @@ import { OutboxWorker, retryDelayMs } from '../src/inquiries/outbox-worker.js';
 import { requeueFailed } from '../src/inquiries/outbox-store.js';
 import type { Db } from '../src/store/database.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { createPgDatabase, openStore, silentLogger } from './helpers/inquiries.js';
+import { openStore, silentLogger } from './helpers/inquiries.js';
+import { createPgDatabase } from './helpers/postgres.js';
 
 // The outbox worker against a real store, with a test Notifier and a controlled clock: backoff,
 // the 24-hour horizon, permanently failed jobs kept, re-queueing, and exclusive claims on PostgreSQL.

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from './helpers/server.js';
-import { countInquiries, createPgDatabase, eventually, openStore, postInquiry, validInquiry, type ErrorJson, type PgDatabase } from './helpers/inquiries.js';
+import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import type { Db } from '../src/store/database.js';
 

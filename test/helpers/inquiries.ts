@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Db } from '../../src/store/database.js';
 
 // Helpers of the inquiries test files: bodies, requests in both media types, and the inbox store.
 
-export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const silentLogger = pino({ level: 'silent' }) as FastifyBaseLogger;
 
 export type Body = Record<string, unknown>;
@@ -68,28 +66,4 @@ export async function eventually<T>(check: () => Promise<T | undefined>, attempt
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
   throw new Error('condition not reached');
-}
-
-export interface PgDatabase { url: string; drop(): Promise<void> }
-
-/** Creates a fresh PostgreSQL database for one suite, or says why it cannot. */
-export async function createPgDatabase(prefix: string): Promise<PgDatabase | string> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL not reachable at 127.0.0.1:5432 (${(error as Error).message})`;
-  }
-  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { startServer, type TestServer } from './server.js';
 
 /** A clock the test moves: the server reads it for token times, expiry and key retirement. */
@@ -54,25 +53,3 @@ export function apiCall(url: string, authorization?: string, path = '/api/v1/pro
   return fetch(url + path, { headers: authorization ? { authorization } : {} });
 }
 
-/** A fresh PostgreSQL database for one suite, or the reason it cannot be had. */
-export async function createPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | { skip: string }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return { skip: `PostgreSQL at 127.0.0.1:5432 is not reachable (${(error as Error).message})` };
-  }
-  await admin.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    async drop() {
-      const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}

@@ -46,7 +46,10 @@ export async function startServer(
   const runtime = await compose(config, options.logger, options);
   await runtime.app.listen({ port: config.port, host: config.host });
   // Migrations run in the background; most tests want a store that can write from their first request.
-  if (options.waitForStore ?? true) await withTimeout(runtime.whenStoreReady(), 20_000, 'the database was not ready (migrations)');
+  if (options.waitForStore ?? true) {
+    await withTimeout(runtime.whenStoreReady(), 20_000, 'the database was not ready (migrations)')
+      .catch(async (error: unknown) => { await runtime.close(); throw error; });
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     config,

@@ -1,9 +1,0 @@
-import Fastify from 'fastify';
-
-// The ceiling for the website benchmark: a bare Fastify server answering the same bytes, no hooks.
-const body = Buffer.from(process.env.BASELINE_BODY ?? '');
-const type = process.env.BASELINE_TYPE ?? 'text/html; charset=utf-8';
-const app = Fastify({ logger: false });
-app.get('/healthz', async () => ({ status: 'ok' }));
-app.get('/page', async (_request, reply) => reply.type(type).send(body));
-await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

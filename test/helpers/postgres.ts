@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+// A PostgreSQL database of its own for each suite (created, then dropped), so runs never see each
+// other's rows. PostgreSQL runs at 127.0.0.1:5432 on the development and CI machines.
+
+export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface PgDatabase { url: string; drop(): Promise<void> }
+
+/** Creates a fresh PostgreSQL database for one suite, or returns why it cannot (the suite skips, saying so). */
+export async function createPgDatabase(prefix: string): Promise<PgDatabase | string> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `PostgreSQL not reachable at 127.0.0.1:5432 (${(error as Error).message})`;
+  }
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
