@@ -9,7 +9,7 @@ import pg from 'pg';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 import { eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
 // Faults: the database going away and coming back, and the server killed with SIGKILL mid-burst.
 
@@ -58,9 +58,10 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   });
   after(async () => {
     if (typeof database === 'string') return;
-    await direct.end();
-    await server.close();
-    await proxy.down();
+    // Whatever `before` got to: a half-started suite must not leave a server keeping the file alive.
+    await direct?.end();
+    await server?.close();
+    await proxy?.down();
     await database.drop();
   });
 
@@ -109,16 +110,30 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   });
 });
 
-/** The real server as a child process, as an operator runs it. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** The real server as a child process, as an operator runs it. Every child goes into `children` at once,
+ * so the suite kills it even when it never becomes ready; its stderr is kept for the failure message. */
+async function spawnServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, CONTENT_DIR: 'content', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, CONTENT_DIR: 'content', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), 300);
+  try {
+    await eventually(async () => ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200 ? true : undefined), 600);
+  } catch {
+    throw new Error(`the server did not become ready; its stderr:\n${stderr}`);
+  }
   return { child, url };
+}
+
+/** Resolves when the child has exited; a child killed by a signal has signalCode set, not exitCode. */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 describe('SIGKILL during a burst of submissions', () => {
@@ -144,12 +159,12 @@ describe('SIGKILL during a burst of submissions', () => {
     };
     // The receiver is failing while the first server runs, so notifications are still owed at the kill.
     webhook.failNext(1_000_000);
-    const first = await spawnServer(env);
-    children.push(first.child);
+    const first = await spawnServer(env, children);
     const acknowledged: string[] = [];
     let killed = false;
+    let attempts = 0;
     const send = async () => {
-      while (!killed) {
+      while (!killed && attempts++ < 2_000) {
         const body = validInquiry();
         try {
           const response = await postInquiry(first.url, '/api/v1/contact', body);
@@ -161,12 +176,11 @@ describe('SIGKILL during a burst of submissions', () => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, send));
-    await new Promise((resolve) => first.child.once('exit', resolve).exitCode !== null && resolve(undefined));
+    await exited(first.child);
     assert.ok(acknowledged.length >= 25);
 
     webhook.failNext(0);
-    const second = await spawnServer(env);
-    children.push(second.child);
+    const second = await spawnServer(env, children);
     const db = openStore(env.DATABASE_URL);
     try {
       const stored = new Set((await db.kysely.selectFrom('inquiries').select('message').execute()).map((r) => r.message));
@@ -178,7 +192,43 @@ describe('SIGKILL during a burst of submissions', () => {
     } finally {
       await db.close();
       second.child.kill('SIGTERM');
-      await new Promise((resolve) => second.child.once('exit', resolve));
+      await exited(second.child);
+    }
+  });
+});
+
+describe('the SMTP server down for a while', () => {
+  it('retries until it is back; the mail then arrives exactly once per inquiry', async () => {
+    const port = await freePort();
+    const mails: ReceivedMail[] = [];
+    const server = await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`, INBOX_EMAIL_TO: 'studio@example.com',
+      OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100',
+    });
+    const db = openStore(server.config.databaseUrl);
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+    try {
+      const body = validInquiry();
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
+      const { id } = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+      const failedTwice = await eventually(async () => {
+        const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', id).executeTakeFirst();
+        return job && job.attempts >= 2 ? job : undefined;
+      });
+      assert.equal(failedTwice.status, 'pending');
+      assert.match(failedTwice.last_error ?? '', /email/);
+      assert.doesNotMatch(failedTwice.last_error ?? '', /ada@example\.com/);
+      smtp = await startSmtpSink(port, mails);
+      await eventually(async () => {
+        const job = await db.kysely.selectFrom('notification_jobs').select('status').where('inquiry_id', '=', id).executeTakeFirst();
+        return job?.status === 'done' || undefined;
+      });
+      assert.equal(mails.filter((m) => m.raw.includes(id)).length, 1);
+      assert.deepEqual(mails[0]!.to, ['studio@example.com']);
+    } finally {
+      await db.close();
+      await server.close();
+      await smtp?.close();
     }
   });
 });

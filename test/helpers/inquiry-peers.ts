@@ -63,8 +63,7 @@ export interface ReceivedMail { to: string[]; raw: string }
 
 export interface SmtpSink { url: string; mails: ReceivedMail[]; close(): Promise<void> }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const mails: ReceivedMail[] = [];
+export async function startSmtpSink(port = 0, mails: ReceivedMail[] = []): Promise<SmtpSink> {
   const server = new SMTPServer({
     logger: false,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -77,7 +76,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${bound}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
