@@ -2,6 +2,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { peerMissing } from './helpers/peers.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,7 +19,7 @@ async function fillValid(page: Page, name: string): Promise<void> {
   await page.selectOption('#f-phase', 'pre-planning');
 }
 
-describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed` }, () => {
+describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissing(`${CHROMIUM} is not installed`) }, () => {
   let server: TestServer;
   let browser: Browser;
   before(async () => {
