@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry, inquiries: deps.inquiries });
   registerErrorHandling(app, website.notFound);
   registerRequestLog(app);
-  await registerCors(app, config.allowedOrigins, registry);
+  const corsPolicy = await registerCors(app, config.allowedOrigins);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
   registerBearerAuth(app, deps.oauth);
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   website.register(app);
 
   await app.after();
+  corsPolicy.registerPreflights();
   registerMethodNotAllowed(app, registry);
   return app;
 }
