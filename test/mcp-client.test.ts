@@ -1,25 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Project, Service } from '../src/contract/catalog.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { connect, structured, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
-
-type Json = Record<string, any>;
-
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: 'mcp-client-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-  return client;
-}
-
-function structured(result: unknown): Json {
-  return (result as { structuredContent: Json }).structuredContent;
-}
 
 describe('MCP endpoint through the SDK client', () => {
   let server: TestServer;

@@ -1,10 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { MAX_BODY_BYTES } from '../src/contract/api.js';
+import { ERRORS } from '../src/contract/errors.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { jsonOfSize } from './helpers/bodies.js';
+import type { Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 // Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
 
-type Json = Record<string, any>;
 const ACCEPT = 'application/json, text/event-stream';
 const V = '2025-06-18';
 
@@ -91,6 +95,9 @@ describe('POST /mcp over raw HTTP', () => {
     const body = await jsonRpcError(refused, 403, -32000);
     assert.equal(body.error.data.code, 'origin_not_allowed');
     assert.equal(refused.headers.get('ratelimit-remaining'), null, 'no tool ran: nothing was counted');
+    // A sandboxed page or a file: URL sends the opaque origin "null": not one of ours either.
+    const opaque = await post(call, { origin: 'null' });
+    assert.equal((await jsonRpcError(opaque, 403, -32000)).error.data.code, 'origin_not_allowed');
     assert.equal((await post(call, { origin: server.url })).status, 200);
     assert.equal((await post(call, { origin: 'https://www.studio.example' })).status, 200);
   });
@@ -114,6 +121,15 @@ describe('POST /mcp over raw HTTP', () => {
   it('answers a body that is not JSON with 400 and -32700, and a non-JSON media type with 415', async () => {
     await jsonRpcError(await post('{"jsonrpc":'), 400, -32700);
     await jsonRpcError(await post('a=b', { 'content-type': 'application/x-www-form-urlencoded' }), 415, -32000);
+  });
+
+  it('answers a body over MAX_BODY_BYTES with 413 as a JSON-RPC error carrying payload_too_large', async () => {
+    const body = jsonOfSize(MAX_BODY_BYTES + 1, (padding) => ({ jsonrpc: '2.0', id: 1, method: 'ping', params: { padding } }));
+    const response = await post(body);
+    const error = await jsonRpcError(response, 413, -32000);
+    assert.equal(error.id, null);
+    assert.equal(error.error.data.code, 'payload_too_large');
+    assert.equal(error.error.data.hint, ERRORS.payload_too_large.hint);
   });
 
   it('answers something that is not a JSON-RPC message with 400 and -32600', async () => {
@@ -145,9 +161,10 @@ describe('POST /mcp over raw HTTP', () => {
   it('sets the RateLimit headers of the read policy on a list call', async () => {
     const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } });
     assert.equal(response.status, 200);
-    assert.equal(response.headers.get('ratelimit-limit'), '60');
+    const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;
+    assert.equal(response.headers.get('ratelimit-limit'), String(limit));
     assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
-    assert.match(response.headers.get('ratelimit-policy') ?? '', /^60;w=60$/);
+    assert.equal(response.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
   });
 });
 

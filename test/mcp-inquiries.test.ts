@@ -1,41 +1,15 @@
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { INBOX_RETRY_AFTER_SECONDS } from '../src/inquiries/submit.js';
+import { postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { connect, submitTool as submit } from './helpers/mcp.js';
+import { freePort, startServer, type TestServer } from './helpers/server.js';
 
 // submit_inquiry end to end: the real use case, its store and the inquiry bucket it shares with
 // POST /api/v1/contact and the legacy POST /api/contact.
-
-type Json = Record<string, any>;
-
-const inquiry = (n: number) => ({
-  name: 'Ada Lovelace',
-  email: `ada${n}@example.com`,
-  message: `A house by the water, number ${n}, to be built in 2027.`,
-  location: 'hamptons',
-  budget: '3m-10m',
-  phase: 'pre-planning',
-});
-
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: 'mcp-inquiries-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-  return client;
-}
-
-/** The use case arrives with the inquiries branch; until then there is no contact route to share a bucket with. */
-function skipWithoutContactRoute(t: TestContext, server: TestServer): boolean {
-  if (server.runtime.app.hasRoute({ method: 'POST', url: '/api/v1/contact' })) return false;
-  t.skip('the inquiry use case is not merged yet (no POST /api/v1/contact)');
-  return true;
-}
-
-const submit = async (client: Client, args: Json) => {
-  const result = await client.callTool({ name: 'submit_inquiry', arguments: args });
-  return { isError: result.isError === true, value: result.structuredContent as Json };
-};
 
 describe('submit_inquiry through the inquiry use case', () => {
   let server: TestServer;
@@ -49,20 +23,19 @@ describe('submit_inquiry through the inquiry use case', () => {
     await server.close();
   });
 
-  it('stores an inquiry, replays it for the same idempotency key and refuses the key with other fields', async (t) => {
-    if (skipWithoutContactRoute(t, server)) return;
-    const first = await submit(client, { ...inquiry(1), idempotency_key: 'mcp-test-key-1' });
+  it('stores an inquiry, replays it for the same idempotency key and refuses the key with other fields', async () => {
+    const original = validInquiry();
+    const first = await submit(client, { ...original, idempotency_key: 'mcp-test-key-1' });
     assert.deepEqual(first, { isError: false, value: { ok: true } });
-    const replay = await submit(client, { ...inquiry(1), idempotency_key: 'mcp-test-key-1' });
+    const replay = await submit(client, { ...original, idempotency_key: 'mcp-test-key-1' });
     assert.deepEqual(replay, { isError: false, value: { ok: true } });
-    const reused = await submit(client, { ...inquiry(2), idempotency_key: 'mcp-test-key-1' });
+    const reused = await submit(client, { ...validInquiry(), idempotency_key: 'mcp-test-key-1' });
     assert.equal(reused.isError, true);
     assert.equal(reused.value.code, 'idempotency_key_reused');
-    const badKey = await submit(client, { ...inquiry(3), idempotency_key: 'has spaces in it' });
+    const badKey = await submit(client, { ...validInquiry(), idempotency_key: 'has spaces in it' });
     assert.equal(badKey.isError, true);
     assert.equal(badKey.value.code, 'invalid_request');
   });
-
 });
 
 // A server of its own: every submission counts against the inquiry bucket, failed ones too.
@@ -78,18 +51,16 @@ describe('submit_inquiry validation errors', () => {
     await server.close();
   });
 
-  it('answers a validation failure as a tool error with the REST code, hint and field', async (t) => {
-    if (skipWithoutContactRoute(t, server)) return;
-    const { email: _omitted, ...withoutEmail } = inquiry(3);
+  it('answers a validation failure as a tool error with the REST code, hint and field', async () => {
+    const { email: _omitted, ...withoutEmail } = validInquiry();
     const missing = await submit(client, withoutEmail);
     assert.equal(missing.isError, true);
     assert.equal(missing.value.code, 'missing_field');
     assert.equal(missing.value.field, 'email');
-    const rest = await fetch(`${server.url}/api/v1/contact`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...inquiry(4), message: 'short' }),
-    });
-    const restError = await rest.json() as Json;
-    const short = await submit(client, { ...inquiry(4), message: 'short' });
+    const rest = await postInquiry(server.url, '/api/v1/contact', validInquiry({ message: 'short' }));
+    assert.equal(rest.status, 400);
+    const restError = await rest.json() as ErrorJson;
+    const short = await submit(client, validInquiry({ message: 'short' }));
     assert.equal(short.isError, true);
     assert.deepEqual({ code: short.value.code, error: short.value.error, hint: short.value.hint },
       { code: restError.code, error: restError.error, hint: restError.hint });
@@ -101,27 +72,65 @@ describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
   before(async () => { server = await startServer(); });
   after(async () => { await server.close(); });
 
-  it(`allows ${RATE_LIMIT_POLICIES.inquiry.limit} submissions in total, then refuses each way with the retry time`, async (t) => {
-    if (skipWithoutContactRoute(t, server)) return;
+  it(`allows ${RATE_LIMIT_POLICIES.inquiry.limit} submissions in total, then refuses each way with the retry time`, async () => {
     const client = await connect(server.url);
-    const post = (path: string, n: number) => fetch(`${server.url}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inquiry(n)),
-    });
+    const post = (path: string) => postInquiry(server.url, path, validInquiry());
+    // Round-robin over the three ways in, exactly up to the limit.
+    const ways = [
+      async () => assert.equal((await post('/api/v1/contact')).status, 200),
+      async () => assert.equal((await post('/api/contact')).status, 200),
+      async () => assert.deepEqual(await submit(client, validInquiry()), { isError: false, value: { ok: true } }),
+    ];
     try {
-      assert.equal((await post('/api/v1/contact', 10)).status, 200);
-      assert.equal((await post('/api/contact', 11)).status, 200);
-      assert.deepEqual(await submit(client, inquiry(12)), { isError: false, value: { ok: true } });
-      assert.equal((await post('/api/v1/contact', 13)).status, 200);
-      assert.deepEqual(await submit(client, inquiry(14)), { isError: false, value: { ok: true } });
+      for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i++) await ways[i % ways.length]!();
 
-      const refused = await submit(client, inquiry(15));
+      const refused = await submit(client, validInquiry());
       assert.equal(refused.isError, true);
       assert.equal(refused.value.code, 'rate_limited');
+      assert.equal(refused.value.hint, ERRORS.rate_limited.hint);
       assert.ok(refused.value.retry_after_seconds >= 1);
-      assert.equal((await post('/api/v1/contact', 16)).status, 429);
-      assert.equal((await post('/api/contact', 17)).status, 429);
+      assert.equal((await post('/api/v1/contact')).status, 429);
+      assert.equal((await post('/api/contact')).status, 429);
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('submit_inquiry while the inbox is unavailable (database unreachable)', () => {
+  let server: TestServer;
+  let client: Client;
+  before(async () => {
+    // Nothing listens on a port freePort() just released: every connection is refused.
+    const closedPort = await freePort();
+    server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/x` }, { waitForStore: false });
+    client = await connect(server.url);
+  });
+  after(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  it('answers the tool with isError, inbox_unavailable, its hint and the retry time', async () => {
+    const result = await submit(client, validInquiry());
+    assert.equal(result.isError, true);
+    assert.equal(result.value.ok, false);
+    assert.equal(result.value.code, 'inbox_unavailable');
+    assert.equal(result.value.error, ERRORS.inbox_unavailable.error);
+    assert.equal(result.value.hint, ERRORS.inbox_unavailable.hint);
+    assert.equal(result.value.retry_after_seconds, INBOX_RETRY_AFTER_SECONDS);
+  });
+
+  it('answers POST /api/v1/contact with 503 and Retry-After, and still serves reads', async () => {
+    const response = await postInquiry(server.url, '/api/v1/contact', validInquiry());
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), String(INBOX_RETRY_AFTER_SECONDS));
+    const body = await response.json() as ErrorJson;
+    assert.deepEqual(body, { ok: false, code: 'inbox_unavailable', error: ERRORS.inbox_unavailable.error, hint: ERRORS.inbox_unavailable.hint });
+    for (const path of ['/api/v1/projects', '/api/v1/services']) {
+      assert.equal((await fetch(server.url + path)).status, 200, path);
+    }
+    const list = await client.callTool({ name: 'list_projects' });
+    assert.notEqual(list.isError, true);
   });
 });

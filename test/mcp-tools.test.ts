@@ -2,18 +2,21 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../src/contract/errors.js';
+import { ApiError, ERRORS } from '../src/contract/errors.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/port.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import { Tools, type ToolCallContext } from '../src/mcp/tools.js';
 import { RateLimiter } from '../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
+import { validInquiry } from './helpers/inquiries.js';
+import type { Json } from './helpers/mcp.js';
 
 // The submit_inquiry adapter against an in-test InquiryService: what it hands the use case, and how the
 // use case's answers and errors become tool results. End-to-end runs are in mcp-inquiries.test.ts.
 
-type Json = Record<string, any>;
-const decision = { allowed: true, limit: 5, remaining: 4, resetSeconds: 900, windowSeconds: 900 };
+const { limit, windowSeconds } = RATE_LIMIT_POLICIES.inquiry;
+const decision = { allowed: true, limit, remaining: limit - 1, resetSeconds: windowSeconds, windowSeconds };
 
 function toolsWith(submit: InquiryService['submit']): Tools {
   return new Tools({
@@ -27,7 +30,7 @@ function toolsWith(submit: InquiryService['submit']): Tools {
 }
 
 const caller = (): ToolCallContext => ({ ip: '203.0.113.9', userAgent: 'agent/1.0', origin: undefined, clientId: 'client-1', headers: {} });
-const inquiry = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A house by the water, 2027.', location: 'miami', budget: '3m-10m', phase: 'unsure' };
+const inquiry = validInquiry();
 
 describe('submit_inquiry adapter', () => {
   it('passes the fields, the caller and the idempotency key to the one use case, as channel mcp', async () => {
@@ -44,7 +47,7 @@ describe('submit_inquiry adapter', () => {
     assert.deepEqual(seen[0]!.context, {
       channel: 'mcp', ip: '203.0.113.9', userAgent: 'agent/1.0', origin: undefined, idempotencyKey: 'key-123', clientId: 'client-1',
     });
-    assert.equal(context.headers['RateLimit-Remaining'], '4');
+    assert.equal(context.headers['RateLimit-Remaining'], String(limit - 1));
   });
 
   it('turns a rate-limit ApiError into an isError result with code, hint and retry time', async () => {
@@ -55,7 +58,7 @@ describe('submit_inquiry adapter', () => {
     const result = await tools.call('submit_inquiry', inquiry, context);
     assert.equal(result.isError, true);
     const error = result.structuredContent as Json;
-    assert.deepEqual(error, { ok: false, code: 'rate_limited', error: 'Too many requests.', hint: new ApiError('rate_limited').hint, retry_after_seconds: 600 });
+    assert.deepEqual(error, { ok: false, code: 'rate_limited', error: ERRORS.rate_limited.error, hint: ERRORS.rate_limited.hint, retry_after_seconds: 600 });
     assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), error);
     assert.equal(context.headers['Retry-After'], '600');
     assert.equal(context.headers['RateLimit-Remaining'], '0');

@@ -1,0 +1,23 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+// The MCP test files' client: the SDK's own Client over Streamable HTTP against a listening server.
+
+export type Json = Record<string, any>;
+
+export async function connect(url: string, name = 'studio-api-test'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  return client;
+}
+
+/** The structured value of a tool result. */
+export function structured(result: unknown): Json {
+  return (result as { structuredContent: Json }).structuredContent;
+}
+
+/** Calls submit_inquiry and returns whether it was an error and its structured value. */
+export async function submitTool(client: Client, args: Json): Promise<{ isError: boolean; value: Json }> {
+  const result = await client.callTool({ name: 'submit_inquiry', arguments: args });
+  return { isError: result.isError === true, value: structured(result) };
+}
