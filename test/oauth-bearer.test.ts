@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES } from '../src/contract/oauth.js';
 import { apiCall, registerClient, requestToken, startOAuthServer, type RegisteredClient } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
 import type { TestClock } from './helpers/oauth-helpers.js';
@@ -29,7 +30,7 @@ describe('bearer tokens on the API', () => {
     const now = Math.floor(server.clock.now() / 1000);
     return new SignJWT({
       iss: server.url, aud: server.url, sub: client.client_id, client_id: client.client_id,
-      iat: now, exp: now + 3600, jti: `jti-${Math.random()}`, scope: 'api', ...claims,
+      iat: now, exp: now + ACCESS_TOKEN_LIFETIME_SECONDS, jti: `jti-${Math.random()}`, scope: DEFAULT_SCOPES.join(' '), ...claims,
     }).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: KID, ...header }).sign(key);
   }
 
@@ -83,11 +84,13 @@ describe('bearer tokens on the API', () => {
 
   it('refuses an expired token (clock injected)', async () => {
     const token = await requestToken(server.url, client);
-    server.clock.advance(3600 + 31);
+    // Beyond the lifetime and the verifier's clock tolerance.
+    const beyond = ACCESS_TOKEN_LIFETIME_SECONDS + 31;
+    server.clock.advance(beyond);
     try {
       await assertRefused(token, /expired/);
     } finally {
-      server.clock.advance(-(3600 + 31));
+      server.clock.advance(-beyond);
     }
     assert.equal((await apiCall(server.url, `Bearer ${token}`)).status, 200);
   });
@@ -102,7 +105,9 @@ describe('bearer tokens on the API', () => {
   });
 
   it('refuses a token that is not an access token (typ) or whose claims disagree', async () => {
+    // Signed with our own Ed25519 key and alg EdDSA: only the RFC 9068 typ at+jwt is an access token.
     await assertRefused(await craft({}, { typ: 'JWT' }), /typ/);
+    await assertRefused(await craft({}, { typ: undefined }), /typ/);
     await assertRefused(await craft({ sub: 'someone-else' }), /claims/);
     await assertRefused(await craft({ jti: undefined }), /jti/);
   });
@@ -115,11 +120,18 @@ describe('bearer tokens on the API', () => {
 
   it('refuses alg none and HS256 signed with our public key bytes', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: server.url, aud: server.url, sub: client.client_id, client_id: client.client_id, iat: now, exp: now + 600, jti: 'x', scope: 'api' };
+    const claims = { iss: server.url, aud: server.url, sub: client.client_id, client_id: client.client_id, iat: now, exp: now + 600, jti: 'x', scope: DEFAULT_SCOPES[0] };
     await assertRefused(`${b64url({ alg: 'none', typ: 'at+jwt', kid: KID })}.${b64url(claims)}.`, /not a signed JWT/);
     const input = `${b64url({ alg: 'HS256', typ: 'at+jwt', kid: KID })}.${b64url(claims)}`;
     for (const secret of [Buffer.from(ours.jwk.x!, 'base64url'), Buffer.from(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: ours.jwk.x }))]) {
       await assertRefused(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`, /EdDSA/);
+    }
+  });
+
+  it('refuses tokens signed with another asymmetric algorithm under our kid (RS256, ES256)', async () => {
+    for (const alg of ['RS256', 'ES256']) {
+      const { privateKey } = await generateKeyPair(alg);
+      await assertRefused(await craft({}, { alg }, privateKey), /EdDSA/);
     }
   });
 
@@ -135,6 +147,18 @@ describe('bearer tokens on the API', () => {
 
   it('covers /mcp, but not the OAuth endpoints or public documents', async () => {
     await assertRefused('not-a-jwt', /not a signed JWT/, '/mcp');
+    const ping = (authorization: string) => fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    const refused = await ping(`Bearer ${await craft({}, { typ: 'JWT' })}`);
+    assert.equal(refused.status, 401, 'a POST to /mcp meets the same hook, before any JSON-RPC');
+    assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
+    assert.equal((await refused.json() as { code: string }).code, 'invalid_token');
+    const served = await ping(`Bearer ${await requestToken(server.url, client)}`);
+    assert.equal(served.status, 200);
+    assert.equal((await served.json() as { id: number }).id, 1);
     for (const path of ['/oauth/jwks.json', '/.well-known/oauth-authorization-server', '/openapi.json', '/healthz']) {
       assert.equal((await apiCall(server.url, 'Bearer not-a-jwt', path)).status, 200, path);
     }
