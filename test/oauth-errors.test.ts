@@ -2,17 +2,25 @@ import { after, before, describe, it } from 'node:test';
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import assert from 'node:assert/strict';
+import { MAX_BODY_BYTES } from '../src/contract/api.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { jsonOfSize } from './helpers/bodies.js';
 import { basic, postForm, registerClient, requestToken, startOAuthServer, type RegisteredClient } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
 
 async function oauthError(response: Response, status: number, error: string): Promise<{ error: string; error_description: string }> {
   const body = await response.json() as { error: string; error_description: string };
   assert.equal(response.status, status, JSON.stringify(body));
+  assert.deepEqual(Object.keys(body).sort(), ['error', 'error_description'], 'an OAuth error body, not the REST Error shape');
   assert.equal(body.error, error);
   assert.ok(body.error_description.length > 0);
   assert.equal(response.headers.get('cache-control'), 'no-store');
   return body;
 }
+
+const register = (server: TestServer, body: unknown, contentType = 'application/json') => fetch(`${server.url}/oauth/register`, {
+  method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 
 function assertBasicChallenge(response: Response, server: TestServer): void {
   assert.equal(response.headers.get('www-authenticate'), `Basic realm="${server.url}", charset="UTF-8"`);
@@ -69,7 +77,8 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
     await oauthError(json, 400, 'invalid_request');
     await oauthError(await postForm(tokenUrl(), 'grant_type=client_credentials&grant_type=client_credentials', auth), 400, 'invalid_request');
     await oauthError(await postForm(tokenUrl(), grant, { authorization: basic('%zz', 'x') }), 400, 'invalid_request');
-    const broken = await fetch(tokenUrl(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth }, body: 'x'.repeat(70 * 1024) });
+    const tooLarge = `grant_type=client_credentials&padding=${'x'.repeat(MAX_BODY_BYTES)}`.slice(0, MAX_BODY_BYTES + 1);
+    const broken = await fetch(tokenUrl(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth }, body: tooLarge });
     await oauthError(broken, 413, 'invalid_request');
   });
 
@@ -95,27 +104,45 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
   });
 });
 
+describe('token endpoint rate limit', () => {
+  let server: TestServer;
+  // A server of its own with the contract limits: the count starts at zero for this client IP.
+  before(async () => { server = await startOAuthServer(); });
+  after(async () => { await server.close(); });
+
+  it(`answers ${RATE_LIMIT_POLICIES.token.limit} token requests a minute, then 429 temporarily_unavailable with Retry-After`, async () => {
+    const client = await registerClient(server.url);
+    for (let i = 0; i < RATE_LIMIT_POLICIES.token.limit; i++) await requestToken(server.url, client);
+    const limited = await postForm(`${server.url}/oauth/token`, { grant_type: 'client_credentials' },
+      { authorization: basic(client.client_id, client.client_secret) });
+    await oauthError(limited, 429, 'temporarily_unavailable');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    assert.ok(retryAfter >= 1 && retryAfter <= RATE_LIMIT_POLICIES.token.windowSeconds, `Retry-After ${retryAfter}`);
+    assert.equal(limited.headers.get('ratelimit-limit'), String(RATE_LIMIT_POLICIES.token.limit));
+    assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+  });
+});
+
 describe('client registration (RFC 7591)', () => {
   let server: TestServer;
   before(async () => { server = await startOAuthServer(); });
   after(async () => { await server.close(); });
-  const register = (body: unknown, contentType = 'application/json') => fetch(`${server.url}/oauth/register`, {
-    method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
 
-  it('counts refused registrations too, and answers the 6th registration in 15 minutes with 429', async () => {
-    // Every request counts against the register policy, refused ones too: 5 requests, then 429.
-    await oauthError(await register({ grant_types: ['client_credentials'] }), 400, 'invalid_client_metadata');
-    await oauthError(await register({ client_name: 'x', grant_types: ['authorization_code'] }), 400, 'invalid_client_metadata');
-    await oauthError(await register({ client_name: 'x', redirect_uris: ['https://agent.example/cb'] }), 400, 'invalid_redirect_uri');
-    const ok = await register({ client_name: 'first', client_uri: 'https://agent.example', software_id: 'agent-kit', contacts: ['a@b.example'] });
+  const { limit } = RATE_LIMIT_POLICIES.register;
+  it(`counts refused registrations too, and answers registration ${limit + 1} in the window with 429`, async () => {
+    // Every request counts against the register policy, refused ones too: `limit` requests, then 429.
+    await oauthError(await register(server, { grant_types: ['client_credentials'] }), 400, 'invalid_client_metadata');
+    await oauthError(await register(server, { client_name: 'x', grant_types: ['authorization_code'] }), 400, 'invalid_client_metadata');
+    await oauthError(await register(server, { client_name: 'x', redirect_uris: ['https://agent.example/cb'] }), 400, 'invalid_redirect_uri');
+    const ok = await register(server, { client_name: 'first', client_uri: 'https://agent.example', software_id: 'agent-kit', contacts: ['a@b.example'] });
     assert.equal(ok.status, 201);
     const registered = await ok.json() as Record<string, unknown>;
     assert.equal(registered.client_uri, 'https://agent.example/');
     assert.equal(registered.software_id, 'agent-kit');
     assert.equal(registered.contacts, undefined, 'contacts are ignored, not stored');
-    assert.equal((await register({ client_name: 'second' })).status, 201);
-    const limited = await register({ client_name: 'sixth' });
+    // Four requests above; the rest of the allowance succeeds.
+    for (let i = 4; i < limit; i++) assert.equal((await register(server, { client_name: `agent ${i + 1}` })).status, 201);
+    const limited = await register(server, { client_name: 'one too many' });
     await oauthError(limited, 429, 'temporarily_unavailable');
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
     assert.equal(limited.headers.get('ratelimit-remaining'), '0');
@@ -126,9 +153,6 @@ describe('client registration validation', () => {
   let server: TestServer;
   before(async () => { server = await startOAuthServer({ RATE_LIMIT_SCALE: '100' }); });
   after(async () => { await server.close(); });
-  const register = (body: unknown, contentType = 'application/json') => fetch(`${server.url}/oauth/register`, {
-    method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
 
   const refused: Array<[string, unknown, string]> = [
     ['no client_name', {}, 'invalid_client_metadata'],
@@ -151,15 +175,20 @@ describe('client registration validation', () => {
     ['invalid JSON', '{"client_name":', 'invalid_client_metadata'],
   ];
   for (const [name, body, error] of refused) {
-    it(`refuses ${name} with ${error}`, async () => { await oauthError(await register(body), 400, error); });
+    it(`refuses ${name} with ${error}`, async () => { await oauthError(await register(server, body), 400, error); });
   }
 
+  it('answers a body over MAX_BODY_BYTES with 413 invalid_client_metadata (RFC 7591 shape)', async () => {
+    const body = jsonOfSize(MAX_BODY_BYTES + 1, (padding) => ({ client_name: 'large agent', software_id: padding }));
+    await oauthError(await register(server, body), 413, 'invalid_client_metadata');
+  });
+
   it('refuses a form body: registration is JSON', async () => {
-    await oauthError(await register('client_name=a', 'application/x-www-form-urlencoded'), 400, 'invalid_client_metadata');
+    await oauthError(await register(server, 'client_name=a', 'application/x-www-form-urlencoded'), 400, 'invalid_client_metadata');
   });
 
   it('accepts the defaults and an empty redirect_uris list, and stores only a hash of the secret', async () => {
-    const response = await register({ client_name: 'agent', redirect_uris: [], response_types: [], token_endpoint_auth_method: 'client_secret_post', scope: 'mcp mcp' });
+    const response = await register(server, { client_name: 'agent', redirect_uris: [], response_types: [], token_endpoint_auth_method: 'client_secret_post', scope: 'mcp mcp' });
     assert.equal(response.status, 201);
     const body = await response.json() as { client_id: string; client_secret: string; scope: string; token_endpoint_auth_method: string };
     assert.equal(body.scope, 'mcp');
