@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as oauth from 'oauth4webapi';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, SCOPES } from '../src/contract/oauth.js';
 import { apiCall, basic, postForm, registerClient, requestToken, startOAuthServer } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
 
@@ -28,7 +29,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     assert.equal(as.jwks_uri, `${server.url}/oauth/jwks.json`);
     assert.deepEqual(as.grant_types_supported, ['client_credentials']);
     assert.ok(as.token_endpoint_auth_methods_supported?.includes('client_secret_basic'));
-    assert.deepEqual(as.scopes_supported, ['api', 'inquiries:write', 'mcp']);
+    assert.deepEqual(as.scopes_supported, Object.keys(SCOPES));
     assert.equal(as.service_documentation, `${server.url}/auth.md`);
     assert.deepEqual(as.agent_auth, { identity_types_supported: ['anonymous'], registration_endpoint: `${server.url}/oauth/register` });
   });
@@ -54,7 +55,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     assert.equal(response.headers.get('pragma'), 'no-cache');
     const result = await oauth.processClientCredentialsResponse(as, client, response);
     assert.equal(result.token_type, 'bearer');
-    assert.equal(result.expires_in, 3600);
+    assert.equal(result.expires_in, ACCESS_TOKEN_LIFETIME_SECONDS);
     assert.equal(result.scope, 'api mcp');
     accessToken = result.access_token;
 
@@ -65,7 +66,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     const { payload } = await jwtVerify(accessToken, jwks, { issuer: server.url, audience: server.url, typ: 'at+jwt', algorithms: ['EdDSA'] });
     assert.equal(payload.sub, client.client_id);
     assert.equal(payload.client_id, client.client_id);
-    assert.equal(payload.exp! - payload.iat!, 3600);
+    assert.equal(payload.exp! - payload.iat!, ACCESS_TOKEN_LIFETIME_SECONDS);
     assert.equal(payload.scope, 'api mcp');
     assert.equal(typeof payload.jti, 'string');
   });
@@ -122,7 +123,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     const postClient = { client_id: registered.client_id };
     const result = await oauth.processClientCredentialsResponse(as, postClient,
       await oauth.clientCredentialsGrantRequest(as, postClient, oauth.ClientSecretPost(registered.client_secret), new URLSearchParams(), insecure));
-    assert.equal(result.scope, 'api inquiries:write mcp');
+    assert.equal(result.scope, DEFAULT_SCOPES.join(' '), 'no scope requested: all the client registered, by default all');
 
     const percentEncode = (value: string) => [...value].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`).join('');
     const response = await postForm(`${server.url}/oauth/token`, { grant_type: 'client_credentials' },
@@ -152,7 +153,7 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
       resource: server.url,
       authorization_servers: [server.url],
       bearer_methods_supported: ['header'],
-      scopes_supported: ['api', 'inquiries:write', 'mcp'],
+      scopes_supported: Object.keys(SCOPES),
       resource_signing_alg_values_supported: ['EdDSA'],
       resource_documentation: `${server.url}/developers`,
     });
