@@ -1,39 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
-import { eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
+import { SwitchablePgProxy } from './helpers/pg-proxy.js';
+import type { Db } from '../src/store/database.js';
 import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
-// Faults: the database going away and coming back, and the server killed with SIGKILL mid-burst.
-
-/** A TCP forwarder to PostgreSQL that the test can cut and restore: the database "goes away". */
-class SwitchablePgProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  constructor(readonly port: number) {}
-
-  async up(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(5432, '127.0.0.1');
-      for (const s of [client, upstream]) { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); s.on('error', () => s.destroy()); }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  async down(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = undefined;
-  }
-}
+// Faults: the database going away and coming back, a full disk under SQLite, the server killed with
+// SIGKILL mid-burst, and the SMTP server down for a while.
 
 const database = await createPgDatabase('studio_inq_faults');
 if (typeof database === 'string') console.log(`# skipping the database-unreachable test: ${database}`);
@@ -45,24 +26,28 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   before(async () => {
     if (typeof database === 'string') return;
     proxy = new SwitchablePgProxy(await freePort());
-    const url = new URL(database.url);
-    url.port = String(proxy.port);
     // The database is down when the service starts: it must start anyway.
     // The webhook points at a closed port: each inquiry gets an outbox job that stays owed.
     server = await startServer({
-      DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: proxy.urlFor(database.url), RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
     }, { waitForStore: false });
     direct = new pg.Client({ connectionString: database.url });
+    // `after` drops the database first, which ends this connection: that is expected, not a crash.
+    direct.on('error', () => undefined);
     await direct.connect();
   });
   after(async () => {
     if (typeof database === 'string') return;
-    // Whatever `before` got to: a half-started suite must not leave a server keeping the file alive.
-    await direct?.end();
-    await server?.close();
-    await proxy?.down();
-    await database.drop();
+    // Whatever `before` got to (any of these may be unset): the database is dropped first, whatever
+    // else fails, so no run leaves one behind; DROP ... WITH (FORCE) ends the server's connections.
+    try {
+      await database.drop();
+    } finally {
+      await direct?.end().catch(() => undefined);
+      await server?.close();
+      await proxy?.down();
+    }
   });
 
   const rows = async () => {
@@ -110,6 +95,88 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   });
 });
 
+/**
+ * The SQLite inbox cannot write. Why a full tmpfs, and not a read-only file: tests run as root, and
+ * root writes through chmod, so a read-only file or directory proves nothing here. A read-only
+ * remount of the filesystem is refused (EBUSY) while the server holds the database open for writing,
+ * a `mode=ro` URL would be a src change (DATABASE_URL takes a path), and `PRAGMA max_page_count` binds
+ * only the connection that sets it. A small tmpfs mounted for this suite (root may mount one) and
+ * filled to the last byte makes the server's own writes fail with SQLITE_FULL, as a full disk does.
+ */
+describe('the SQLite inbox on a full disk', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-full-'));
+  let mountError: string | undefined;
+  let server: TestServer | undefined;
+  let db: Db | undefined;
+  before(() => {
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'pipe' });
+    } catch (error) {
+      mountError = `cannot mount a tmpfs here (${String((error as { stderr?: Buffer }).stderr ?? error).trim()})`;
+      console.log(`# skipping the full-disk test: ${mountError}`);
+    }
+  });
+  after(async () => {
+    try {
+      await db?.close();
+      await server?.close();
+    } finally {
+      if (!mountError) execFileSync('umount', ['-l', dir]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 503 inbox_unavailable with Retry-After and writes nothing; accepts again once there is room', async (t) => {
+    if (mountError) return t.skip(mountError);
+    const databaseUrl = `sqlite:${join(dir, 'studio.db')}`;
+    server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1000' });
+    db = openStore(databaseUrl);
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
+    const stored = await countInquiries(db);
+    // Empty the WAL file (the next write must grow it), then take every byte left on the filesystem.
+    const [checkpoint] = (await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely)).rows;
+    assert.equal(checkpoint?.busy, 0, 'the WAL was checkpointed and truncated');
+    const filler = join(dir, 'filler');
+    fillFilesystem(filler);
+
+    for (const route of ['/api/v1/contact', '/api/contact']) {
+      const response = await postInquiry(server.url, route, validInquiry());
+      assert.equal(response.status, 503);
+      assert.ok(Number(response.headers.get('retry-after')) > 0, 'Retry-After is sent');
+      const body = await response.json() as ErrorJson;
+      assert.equal(body.ok, false);
+      assert.equal(body.code, 'inbox_unavailable');
+      assert.doesNotMatch(JSON.stringify(body), /SQLITE|full|disk/i, 'no driver message reaches the client');
+    }
+    assert.equal((await fetch(`${server.url}/api/v1/projects`)).status, 200, 'reads go on');
+
+    rmSync(filler);
+    assert.equal(await countInquiries(db), stored, 'nothing half-written');
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
+    assert.equal(await countInquiries(db), stored + 1);
+  });
+});
+
+/** Writes `path` until the filesystem has no byte left (ENOSPC), in ever smaller pieces. */
+function fillFilesystem(path: string): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const size of [1 << 20, 4096, 1]) {
+      const chunk = Buffer.alloc(size, 0x61);
+      for (;;) {
+        try {
+          if (writeSync(fd, chunk) < size) break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The real server as a child process, as an operator runs it. Every child goes into `children` at once,
  * so the suite kills it even when it never becomes ready; its stderr is kept for the failure message. */
 async function spawnServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
@@ -130,6 +197,12 @@ async function spawnServer(env: Record<string, string>, children: ChildProcess[]
   return { child, url };
 }
 
+/** A request that failed because the connection was refused, reset or closed (fetch wraps the cause). */
+function isSocketError(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return error instanceof TypeError && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'].includes(cause?.code ?? '');
+}
+
 /** Resolves when the child has exited; a child killed by a signal has signalCode set, not exitCode. */
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -145,7 +218,8 @@ describe('SIGKILL during a burst of submissions', () => {
     webhook = await startWebhookReceiver();
   });
   after(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(children.map(exited));
     await webhook.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -170,13 +244,20 @@ describe('SIGKILL during a burst of submissions', () => {
           const response = await postInquiry(first.url, '/api/v1/contact', body);
           if (response.status === 200) acknowledged.push(String(body.message));
           if (acknowledged.length >= 25 && !killed) { killed = true; first.child.kill('SIGKILL'); }
-        } catch {
-          return; // the connection died with the server: that answer never came
+        } catch (error) {
+          // Only the connection dying with the server means "that answer never came"; anything else is a failure.
+          if (!killed || !isSocketError(error)) throw error;
+          return;
         }
       }
     };
-    await Promise.all(Array.from({ length: 6 }, send));
-    await exited(first.child);
+    try {
+      await Promise.all(Array.from({ length: 6 }, send));
+    } finally {
+      // Unconditionally (the burst may have ended or failed before the kill): waiting for the exit never hangs.
+      first.child.kill('SIGKILL');
+      await exited(first.child);
+    }
     assert.ok(acknowledged.length >= 25);
 
     webhook.failNext(0);
@@ -218,7 +299,7 @@ describe('the SMTP server down for a while', () => {
       assert.equal(failedTwice.status, 'pending');
       assert.match(failedTwice.last_error ?? '', /email/);
       assert.doesNotMatch(failedTwice.last_error ?? '', /ada@example\.com/);
-      smtp = await startSmtpSink(port, mails);
+      smtp = await startSmtpSink({ port, mails });
       await eventually(async () => {
         const job = await db.kysely.selectFrom('notification_jobs').select('status').where('inquiry_id', '=', id).executeTakeFirst();
         return job?.status === 'done' || undefined;

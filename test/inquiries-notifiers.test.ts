@@ -1,9 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { loadConfig } from '../src/config.js';
 import { EmailNotifier, emailNotifierFromConfig } from '../src/inquiries/notifiers/email.js';
@@ -11,14 +9,17 @@ import { DeliveryError } from '../src/inquiries/notifiers/delivery-error.js';
 import { WebhookNotifier, webhookNotifierFromConfig } from '../src/inquiries/notifiers/webhook.js';
 import type { StoredInquiry } from '../src/inquiries/notifier.js';
 import { freePort } from './helpers/server.js';
+import { newWebhookSecret, startSmtpSink, startWebhookReceiver, type ReceivedMail, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
-// The notifiers against real peers on loopback: an SMTP server (smtp-server) and an HTTP receiver that
-// verifies signatures with the standardwebhooks package, exactly as a studio's own receiver would.
+// The notifiers against real peers on loopback (test/helpers/inquiry-peers.ts): an SMTP server that
+// requires the credentials of the SMTP URL, and an HTTP receiver that verifies signatures with the
+// standardwebhooks package, exactly as a studio's own receiver would.
 
 const STUDIO = 'inbox@studio.example';
 const SENDER = 'notifications@studio.example';
 const SMTP_USER = 'mailer';
 const SMTP_PASS = 'p@ss:word/1';
+const SMTP_CREDENTIALS = { user: SMTP_USER, pass: SMTP_PASS };
 
 function inquiry(overrides: Partial<StoredInquiry> = {}): StoredInquiry {
   return {
@@ -113,47 +114,6 @@ function parseMail(raw: string): ParsedMail {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Loopback SMTP server that requires the credentials of the SMTP URL and keeps every message.
-
-interface ReceivedMail {
-  envelope: SMTPServerEnvelope;
-  raw: string;
-}
-
-interface SmtpPeer {
-  port: number;
-  mails: ReceivedMail[];
-  close(): Promise<void>;
-}
-
-async function startSmtp(port = 0): Promise<SmtpPeer> {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ envelope: structuredClone(session.envelope), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address() as { port: number };
-  return { port: address.port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 function smtpUrl(port: number, pass = SMTP_PASS): string {
   return `smtp://${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(pass)}@127.0.0.1:${port}`;
 }
@@ -162,7 +122,7 @@ function emailNotifier(port: number, extra: Partial<ConstructorParameters<typeof
   return new EmailNotifier({ smtpUrl: smtpUrl(port), to: STUDIO, from: SENDER, baseUrl: 'https://studio.example', ...extra });
 }
 
-async function deliverAndRead(peer: SmtpPeer, notifier: EmailNotifier, item: StoredInquiry): Promise<ReceivedMail & { mail: ParsedMail }> {
+async function deliverAndRead(peer: SmtpSink, notifier: EmailNotifier, item: StoredInquiry): Promise<ReceivedMail & { mail: ParsedMail }> {
   const before = peer.mails.length;
   await notifier.deliver(item);
   assert.equal(peer.mails.length, before + 1, 'exactly one mail per delivery');
@@ -176,10 +136,10 @@ const EXPECTED_HEADERS = new Set([
 ]);
 
 describe('email notifier (real SMTP server on loopback)', () => {
-  let peer: SmtpPeer;
+  let peer: SmtpSink;
   let notifier: EmailNotifier;
   before(async () => {
-    peer = await startSmtp();
+    peer = await startSmtpSink({ credentials: SMTP_CREDENTIALS });
     notifier = emailNotifier(peer.port);
   });
   after(async () => {
@@ -296,7 +256,7 @@ describe('email notifier when the SMTP server is down', () => {
   it('rejects while nothing listens, then delivers once the server is up', async () => {
     const port = await freePort();
     const notifier = emailNotifier(port);
-    let peer: SmtpPeer | undefined;
+    let peer: SmtpSink | undefined;
     try {
       const item = inquiry();
       const error = await notifier.deliver(item).then(() => undefined, (e: unknown) => e);
@@ -305,7 +265,7 @@ describe('email notifier when the SMTP server is down', () => {
       assert.match(error.message, /^email delivery failed: ESOCKET ECONNREFUSED at CONN$/);
       assert.ok(!error.message.includes(item.name) && !error.message.includes(item.email));
 
-      peer = await startSmtp(port);
+      peer = await startSmtpSink({ port, credentials: SMTP_CREDENTIALS });
       const { mail } = await deliverAndRead(peer, notifier, item);
       assert.equal(mail.header('message-id'), `<inquiry-${item.id}@studio.example>`);
       assert.equal(peer.mails.length, 1);
@@ -333,49 +293,6 @@ describe('email notifier when the SMTP server is down', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------------
-// Loopback webhook receiver: records each request and answers with the status the test chooses.
-
-interface ReceivedHook {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface HookPeer {
-  url: string;
-  requests: ReceivedHook[];
-  /** Status (and Location for 3xx) of the next answers; null = never answer. */
-  answer: { status: number | null; location?: string };
-  close(): Promise<void>;
-}
-
-async function startReceiver(): Promise<HookPeer> {
-  const requests: ReceivedHook[] = [];
-  const peer = { answer: { status: 204 } } as HookPeer;
-  const server: HttpServer = createHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      requests.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const { status, location } = peer.answer;
-      if (status === null) return;
-      res.writeHead(status, location ? { location } : {}).end(status >= 300 ? 'receiver says no' : '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  return Object.assign(peer, {
-    url: `http://127.0.0.1:${port}/hooks/inquiries`,
-    requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  });
-}
-
-function newSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
 async function rejection(promise: Promise<unknown>): Promise<DeliveryError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
   assert.ok(error instanceof DeliveryError, `expected a DeliveryError, got ${String(error)}`);
@@ -384,11 +301,11 @@ async function rejection(promise: Promise<unknown>): Promise<DeliveryError> {
 }
 
 describe('webhook notifier (real HTTP receiver on loopback)', () => {
-  let peer: HookPeer;
-  const secret = newSecret();
+  let peer: WebhookReceiver;
+  const secret = newWebhookSecret();
   let notifier: WebhookNotifier;
   before(async () => {
-    peer = await startReceiver();
+    peer = await startWebhookReceiver({ secret });
     notifier = new WebhookNotifier({ url: peer.url, secret });
   });
   after(async () => { await peer.close(); });
@@ -440,7 +357,7 @@ describe('webhook notifier (real HTTP receiver on loopback)', () => {
     await notifier.deliver(inquiry());
     const request = peer.requests.at(-1)!;
     const headers = request.headers as Record<string, string>;
-    assert.throws(() => new Webhook(newSecret()).verify(request.body, headers), WebhookVerificationError);
+    assert.throws(() => new Webhook(newWebhookSecret()).verify(request.body, headers), WebhookVerificationError);
     const tampered = request.body.replace('"budget":"3m-10m"', '"budget":"over-10m"');
     assert.notEqual(tampered, request.body);
     assert.throws(() => new Webhook(secret).verify(tampered, headers), WebhookVerificationError);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Db } from '../../src/store/database.js';
+import type { OpenApiContract } from './openapi.js';
 
 // Helpers of the inquiries test files: bodies, requests in both media types, and the inbox store.
 
@@ -35,16 +36,25 @@ function formEncode(body: Body): string {
   return form.toString();
 }
 
-export async function postInquiry(baseUrl: string, path: string, body: Body | string, options: { type?: MediaType; headers?: Record<string, string> } = {}): Promise<Response> {
+export interface PostOptions {
+  type?: MediaType;
+  headers?: Record<string, string>;
+  /** When given, the response is held to the service's /openapi.json (on a clone: the caller still reads the body). */
+  contract?: OpenApiContract;
+}
+
+export async function postInquiry(baseUrl: string, path: string, body: Body | string, options: PostOptions = {}): Promise<Response> {
   const type = options.type ?? 'json';
   const payload = typeof body === 'string' ? body : type === 'json' ? JSON.stringify(body) : formEncode(body);
-  return fetch(baseUrl + path, {
+  const response = await fetch(baseUrl + path, {
     method: 'POST',
     headers: { 'content-type': type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded', ...options.headers },
     body: payload,
     // A test must fail, not hang, if the server never answers.
     signal: AbortSignal.timeout(20_000),
   });
+  await options.contract?.check('POST', baseUrl + path, response.clone());
+  return response;
 }
 
 export interface ErrorJson { ok: false; error: string; code: string; hint: string }
@@ -58,12 +68,19 @@ export async function countInquiries(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Polls until `check` returns a value (not undefined) or the attempts run out. Not a timing assertion. */
+/** Polls until `check` returns a value (not undefined) or the attempts run out. Not a timing assertion.
+ * A check that throws counts as not yet; the last error is named in the failure, so it is not lost. */
 export async function eventually<T>(check: () => Promise<T | undefined>, attempts = 200, delayMs = 100): Promise<T> {
+  let lastError: unknown;
   for (let i = 0; i < attempts; i++) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
-  throw new Error('condition not reached');
+  const detail = lastError === undefined ? '' : `; last error: ${lastError instanceof Error ? lastError.stack ?? lastError.message : String(lastError)}`;
+  throw new Error(`condition not reached after ${attempts} attempts${detail}`);
 }
