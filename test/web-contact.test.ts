@@ -1,51 +1,37 @@
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ERRORS } from '../src/contract/errors.js';
+import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { postInquiry, validInquiry, type Body, type ErrorJson } from './helpers/inquiries.js';
 import { startServer, type TestServer } from './helpers/server.js';
-
-const VALID = {
-  name: 'Jordan Example',
-  email: 'jordan@example.com',
-  message: 'A new house on a half-acre lot near the bay, design to start this year.',
-  location: 'hamptons',
-  budget: '1m-3m',
-  phase: 'permitted',
-};
 
 describe('contact form without JavaScript (POST /contact)', () => {
   let server: TestServer;
-  before(async () => { server = await startServer(); });
+  // TRUST_PROXY: each rate-limit test speaks for a client IP of its own, so its count starts at zero.
+  before(async () => { server = await startServer({ TRUST_PROXY: 'true' }); });
   after(async () => { await server.close(); });
 
-  const postForm = (fields: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${server.url}/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-  async function skipWithoutInquiries(t: TestContext): Promise<boolean> {
-    // Read from the OpenAPI document: a probe POST would count against the inquiry rate limit.
-    const openapi = await (await fetch(`${server.url}/openapi.json`)).json() as { paths: Record<string, unknown> };
-    if (!openapi.paths['/api/v1/contact']) { t.skip('POST /api/v1/contact is not registered in this build (inquiries not merged)'); return true; }
-    return false;
-  }
+  const postForm = (fields: Body, headers: Record<string, string> = {}) => postInquiry(server.url, '/contact', fields, { type: 'form', headers });
+  const postApi = (fields: Body, headers: Record<string, string> = {}) => postInquiry(server.url, '/api/v1/contact', fields, { headers });
 
   it('the contact page carries the contract constraints and the honeypot', async () => {
     const page = await (await fetch(`${server.url}/contact`)).text();
+    const { name, email, phone, message } = INQUIRY_LIMITS;
     assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-api="\/api\/v1\/contact">/);
-    assert.match(page, /<input id="f-name" name="name" required [^>]*minlength="2" maxlength="120"/);
-    assert.match(page, /<input id="f-email" name="email" required [^>]*type="email" maxlength="254"/);
-    assert.match(page, /<input id="f-phone" name="phone" aria-describedby[^>]*type="tel" maxlength="32"/);
-    assert.match(page, /<textarea id="f-message" name="message" required [^>]*minlength="10" maxlength="4000"/);
-    for (const value of ['miami', 'hamptons', 'other', 'under-1m', 'undisclosed', 'pre-planning', 'unsure']) {
+    assert.match(page, new RegExp(`<input id="f-name" name="name" required [^>]*minlength="${name.minLength}" maxlength="${name.maxLength}"`));
+    assert.match(page, new RegExp(`<input id="f-email" name="email" required [^>]*type="email" maxlength="${email.maxLength}"`));
+    assert.match(page, new RegExp(`<input id="f-phone" name="phone" aria-describedby[^>]*type="tel" maxlength="${phone.maxLength}"`));
+    assert.match(page, new RegExp(`<textarea id="f-message" name="message" required [^>]*minlength="${message.minLength}" maxlength="${message.maxLength}"`));
+    for (const value of [...LOCATIONS, ...BUDGETS, ...PHASES]) {
       assert.match(page, new RegExp(`<option value="${value}">[^<]+</option>`), value);
     }
     assert.match(page, /<label for="f-location">/);
-    assert.match(page, /<input id="f-website" name="website" type="text" tabindex="-1" autocomplete="off">/);
+    assert.match(page, new RegExp(`<input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off">`));
   });
 
-  it('answers a valid form with the thank-you page', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
-    const response = await postForm({ ...VALID, website: '' });
+  it('answers a valid form with the thank-you page', async () => {
+    const response = await postForm({ ...validInquiry(), [HONEYPOT_FIELD]: '' });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
     assert.equal(response.headers.get('cache-control'), 'no-store');
@@ -53,9 +39,9 @@ describe('contact form without JavaScript (POST /contact)', () => {
     assert.match(await response.text(), /<h1[^>]*>Thank you<\/h1>/);
   });
 
-  it('answers an invalid field with 400, the error next to that field and the values filled back in, escaped', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
-    const response = await postForm({ ...VALID, name: '"><script>alert(1)</script>', email: 'not-an-email' });
+  it('answers an invalid field with 400, the error next to that field and the values filled back in, escaped', async () => {
+    const sent = validInquiry({ name: '"><script>alert(1)</script>', email: 'not-an-email', location: 'hamptons' });
+    const response = await postForm(sent);
     assert.equal(response.status, 400);
     const page = await response.text();
     assert.match(page, /<div class="field has-error" data-field="email">/);
@@ -64,30 +50,40 @@ describe('contact form without JavaScript (POST /contact)', () => {
     assert.match(page, /value="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;"/);
     assert.doesNotMatch(page, /<script>alert/);
     assert.match(page, /<option value="hamptons" selected>/);
-    assert.match(page, /<textarea[^>]*>A new house on a half-acre lot/);
+    assert.ok(page.includes(`>${String(sent.message)}</textarea>`), 'the message is filled back in');
   });
 
   it('refuses a body that is not a URL-encoded form', async () => {
-    const response = await fetch(`${server.url}/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID) });
+    const response = await postInquiry(server.url, '/contact', validInquiry());
     assert.equal(response.status, 415);
-    assert.equal((await response.json() as { code: string }).code, 'unsupported_media_type');
+    assert.equal((await response.json() as ErrorJson).code, 'unsupported_media_type');
   });
 
-  it('shares the inquiry rate-limit bucket with the API: over the limit the form page says how long to wait', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
-    let status = 200;
-    for (let i = 0; i < 20 && status !== 429; i += 1) {
-      const response = await fetch(`${server.url}/api/v1/contact`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...VALID, message: `${VALID.message} (${i})` }),
-      });
-      status = response.status;
+  it(`shares the inquiry bucket with the API: ${RATE_LIMIT_POLICIES.inquiry.limit} forms, then the API answers 429`, async () => {
+    const client = { 'x-forwarded-for': '203.0.113.21' };
+    for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i += 1) {
+      assert.equal((await postForm(validInquiry(), client)).status, 200, `form ${i + 1}`);
     }
-    assert.equal(status, 429, 'the API reached the limit');
-    const response = await postForm(VALID);
+    const refused = await postApi(validInquiry(), client);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    const body = await refused.json() as ErrorJson;
+    assert.deepEqual(body, { ok: false, code: 'rate_limited', error: ERRORS.rate_limited.error, hint: ERRORS.rate_limited.hint });
+    assert.equal((await postApi(validInquiry(), { 'x-forwarded-for': '203.0.113.22' })).status, 200, 'another client is not limited');
+  });
+
+  it(`and the other way: ${RATE_LIMIT_POLICIES.inquiry.limit} API calls, then the form page says how long to wait`, async () => {
+    const client = { 'x-forwarded-for': '203.0.113.23' };
+    for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i += 1) {
+      assert.equal((await postApi(validInquiry(), client)).status, 200, `API call ${i + 1}`);
+    }
+    const sent = validInquiry();
+    const response = await postForm(sent, client);
     assert.equal(response.status, 429);
-    assert.ok(Number(response.headers.get('retry-after')) > 0);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    assert.ok(retryAfter > 0 && retryAfter <= RATE_LIMIT_POLICIES.inquiry.windowSeconds);
     const page = await response.text();
     assert.match(page, /<div class="form-status is-error"[^>]*>Too many inquiries[^<]*wait \d+ (?:seconds|minutes)/);
-    assert.match(page, /value="Jordan Example"/);
+    assert.ok(page.includes(`value="${String(sent.name)}"`), 'the values are kept');
   });
 });
