@@ -3,15 +3,15 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { decodeProtectedHeader } from 'jose';
 import { studio } from './helpers/cli.js';
 import { createPgDatabase } from './helpers/postgres.js';
+import { SwitchablePgProxy } from './helpers/pg-proxy.js';
 import {
   apiCall, basic, postForm, registerClient, requestToken, startOAuthServer,
   type RegisteredClient, type TestClock,
 } from './helpers/oauth-helpers.js';
-import type { TestServer } from './helpers/server.js';
+import { freePort, type TestServer } from './helpers/server.js';
 
 type Instance = TestServer & { clock: TestClock };
 // Instances behind one load balancer share BASE_URL: it is the issuer and the audience of every token.
@@ -21,10 +21,13 @@ const BASE_URL = 'https://studio.example';
 const kids = async (instance: Instance) => ((await (await fetch(`${instance.url}/oauth/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
 
 /** Two instances sharing one database, and what each must see of the other's work. */
-function sharedDatabaseSuite(name: string, database: () => Promise<{ url: string; drop(): Promise<void> } | { skip: string }>): void {
+/** A database for the suite; through a proxy the test can cut when the suite is on PostgreSQL. */
+interface SharedDatabase { url: string; proxy?: SwitchablePgProxy; drop(): Promise<void> }
+
+function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabase | { skip: string }>): void {
   describe(`two instances sharing ${name}`, () => {
     let skip: string | undefined;
-    let db: { url: string; drop(): Promise<void> } | undefined;
+    let db: SharedDatabase | undefined;
     let a: Instance;
     let b: Instance;
     let client: RegisteredClient;
@@ -99,12 +102,11 @@ function sharedDatabaseSuite(name: string, database: () => Promise<{ url: string
       it('answers 503 while the database is unreachable, and recovers', async (t) => {
         if (guard(t)) return;
         const token = await requestToken(a.url, client);
-        const dbName = new URL(db!.url).pathname.slice(1);
-        const admin = new pg.Client({ host: '127.0.0.1', user: 'postgres', database: 'postgres' });
-        await admin.connect();
+        // The instances reach PostgreSQL through the suite's proxy: cutting it makes the database
+        // unreachable for them at once, whatever their pollers are doing (no rename racing reconnects).
+        const proxy = db!.proxy!;
+        await proxy.down();
         try {
-          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [dbName]);
-          await admin.query(`ALTER DATABASE ${dbName} RENAME TO ${dbName}_away`);
           const tokenResponse = await postForm(`${a.url}/oauth/token`, { grant_type: 'client_credentials' },
             { authorization: basic(client.client_id, client.client_secret) });
           assert.equal(tokenResponse.status, 503);
@@ -115,9 +117,7 @@ function sharedDatabaseSuite(name: string, database: () => Promise<{ url: string
           assert.equal(((await api.json()) as { code: string }).code, 'auth_unavailable');
           assert.equal((await apiCall(a.url)).status, 200, 'anonymous calls do not need the database');
         } finally {
-          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [`${dbName}_away`]);
-          await admin.query(`ALTER DATABASE ${dbName}_away RENAME TO ${dbName}`);
-          await admin.end();
+          await proxy.up();
         }
         assert.equal((await apiCall(a.url, `Bearer ${token}`)).status, 200);
       });
@@ -157,5 +157,14 @@ sharedDatabaseSuite('a SQLite file', async () => {
 });
 sharedDatabaseSuite('PostgreSQL', async () => {
   const database = await createPgDatabase('studio_oauth_shared');
-  return typeof database === 'string' ? { skip: database } : database;
+  if (typeof database === 'string') return { skip: database };
+  const proxy = new SwitchablePgProxy(await freePort());
+  await proxy.up();
+  return {
+    url: proxy.urlFor(database.url),
+    proxy,
+    async drop() {
+      try { await database.drop(); } finally { await proxy.down(); }
+    },
+  };
 });
