@@ -1,7 +1,9 @@
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { postInquiry, validInquiry, type Body } from './helpers/inquiries.js';
 import { peerMissing } from './helpers/peers.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -10,13 +12,12 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
   '--disable-component-update', '--disable-sync'];
 const OUTPUT = 'test-output';
 
-async function fillValid(page: Page, name: string): Promise<void> {
-  await page.fill('#f-name', name);
-  await page.fill('#f-email', 'jordan@example.com');
-  await page.fill('#f-message', 'A new house on a half-acre lot near the bay, design to start this year.');
-  await page.selectOption('#f-location', 'miami');
-  await page.selectOption('#f-budget', '3m-10m');
-  await page.selectOption('#f-phase', 'pre-planning');
+/** Fills the form with a valid inquiry (name replaced when given) and returns what it filled in. */
+async function fillValid(page: Page, name?: string): Promise<Body> {
+  const inquiry = validInquiry(name === undefined ? {} : { name });
+  for (const field of ['name', 'email', 'phone', 'message']) await page.fill(`#f-${field}`, String(inquiry[field]));
+  for (const field of ['location', 'budget', 'phase']) await page.selectOption(`#f-${field}`, String(inquiry[field]));
+  return inquiry;
 }
 
 describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissing(`${CHROMIUM} is not installed`) }, () => {
@@ -24,21 +25,14 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    server = await startServer();
+    // TRUST_PROXY: the rate-limit tests speak for client IPs of their own (X-Forwarded-For), so their count starts at zero.
+    server = await startServer({ TRUST_PROXY: 'true' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
   after(async () => {
     await browser?.close();
     await server?.close();
   });
-
-  /** The form tests need the inquiry use case; without it they say so instead of passing silently. */
-  async function skipWithoutInquiries(t: TestContext): Promise<boolean> {
-    // Read from the OpenAPI document: a probe POST would count against the inquiry rate limit.
-    const openapi = await (await fetch(`${server.url}/openapi.json`)).json() as { paths: Record<string, unknown> };
-    if (!openapi.paths['/api/v1/contact']) { t.skip('POST /api/v1/contact is not registered in this build (inquiries not merged)'); return true; }
-    return false;
-  }
 
   it('renders the home page and a project page with the stylesheet applied; screenshots them', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -71,8 +65,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     await page.close();
   });
 
-  it('with JavaScript: a field error next to the field, then success inline', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
+  it('with JavaScript: a field error next to the field, then success inline', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/contact`);
     // Caught in the browser from the schema-derived constraints.
@@ -85,7 +78,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     await page.locator('#f-name-error').filter({ hasText: 'name' }).waitFor();
     assert.equal(await page.locator('#f-email-error').isVisible(), false);
     assert.equal(page.url(), `${server.url}/contact`, 'no navigation: the script answered inline');
-    await fillValid(page, 'Jordan Example');
+    await fillValid(page);
     await page.click('button[type="submit"]');
     await page.locator('.thanks').waitFor();
     assert.match(await page.locator('.thanks').textContent() ?? '', /Thank you/);
@@ -93,18 +86,17 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     await page.close();
   });
 
-  it('without JavaScript: the plain POST answers with the form, its error and the values, then with the thank-you page', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
+  it('without JavaScript: the plain POST answers with the form, its error and the values, then with the thank-you page', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/contact`);
-    await fillValid(page, '  J  ');
+    const filled = await fillValid(page, '  J  ');
     const [invalid] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     assert.equal(invalid?.status(), 400);
     assert.ok(await page.locator('#f-name-error').isVisible());
     assert.match(await page.locator('#f-name-error').textContent() ?? '', /name/);
-    assert.equal(await page.inputValue('#f-email'), 'jordan@example.com', 'values are filled back in');
-    assert.equal(await page.inputValue('#f-budget'), '3m-10m');
+    assert.equal(await page.inputValue('#f-email'), filled.email, 'values are filled back in');
+    assert.equal(await page.inputValue('#f-budget'), filled.budget);
     await page.screenshot({ path: `${OUTPUT}/contact-error-nojs.png`, fullPage: true });
     await page.fill('#f-name', 'Jordan Example');
     const [sent] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
@@ -113,22 +105,35 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     await context.close();
   });
 
-  it('with JavaScript: over the inquiry rate limit the form says how long to wait', async (t) => {
-    if (await skipWithoutInquiries(t)) return;
-    const body = JSON.stringify({ name: 'Jordan Example', email: 'jordan@example.com', message: 'Spending the inquiry budget of this client.',
-      location: 'other', budget: 'undisclosed', phase: 'unsure' });
-    let status = 200;
-    for (let i = 0; i < 20 && status !== 429; i += 1) {
-      status = (await fetch(`${server.url}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+  it(`with JavaScript: after ${RATE_LIMIT_POLICIES.inquiry.limit} API submissions the form says how long to wait`, async () => {
+    const client = { 'x-forwarded-for': '203.0.113.31' };
+    for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i += 1) {
+      assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: client })).status, 200, `API call ${i + 1}`);
     }
-    assert.equal(status, 429);
-    const page = await browser.newPage();
+    const context = await browser.newContext({ extraHTTPHeaders: client });
+    const page = await context.newPage();
     await page.goto(`${server.url}/contact`);
-    await fillValid(page, 'Jordan Example');
+    await fillValid(page);
     await page.click('button[type="submit"]');
     const message = page.locator('.form-status.is-error');
     await message.waitFor();
     assert.match(await message.textContent() ?? '', /wait \d+ (?:seconds|minutes)/);
-    await page.close();
+    await context.close();
+  });
+
+  it(`without JavaScript: ${RATE_LIMIT_POLICIES.inquiry.limit} form submissions, then the API answers 429 (one bucket)`, async () => {
+    const client = { 'x-forwarded-for': '203.0.113.32' };
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: client });
+    const page = await context.newPage();
+    for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i += 1) {
+      await page.goto(`${server.url}/contact`);
+      await fillValid(page);
+      const [sent] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+      assert.equal(sent?.status(), 200, `form ${i + 1}`);
+    }
+    await context.close();
+    const refused = await postInquiry(server.url, '/api/v1/contact', validInquiry(), { headers: client });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
   });
 });
