@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
+import { ERRORS } from '../src/contract/errors.js';
 import { htmlLinks, markdownLinks, sameOriginPath } from './helpers/links.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -100,7 +101,7 @@ describe('website pages', () => {
     assert.match(await markdown.text(), /^---\n[\s\S]*# Page not found/);
     const api = await fetch(`${server.url}/api/v1/no-such-thing`, { headers: { Accept: 'text/html' } });
     assert.equal(api.status, 404);
-    assert.deepEqual(await api.json(), { ok: false, error: 'There is nothing at this address.', code: 'not_found', hint: 'See /api/v1 for the list of endpoints.' });
+    assert.deepEqual(await api.json(), { ok: false, error: ERRORS.not_found.error, code: 'not_found', hint: ERRORS.not_found.hint });
     const post = await fetch(`${server.url}/no-such-page`, { method: 'POST' });
     assert.equal(post.headers.get('content-type'), 'application/json; charset=utf-8');
   });
