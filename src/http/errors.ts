@@ -73,7 +73,9 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 /** The root error handler: every error is the contract's Error shape, and no internals reach the client. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  // A contract 5xx (inbox down) was logged where it happened, by class; an unexpected error is logged
+  // whole, stack included, for the operator: it carries no request data.
+  if (apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
   return sendApiError(reply, apiError);
 }
 

@@ -32,16 +32,18 @@ export async function markDelivered(db: Kysely<Database>, id: string, now: numbe
     .where('id', '=', id).execute();
 }
 
-export async function markRetry(db: Kysely<Database>, id: string, nextAttemptAt: number, error: string): Promise<void> {
+// A failed attempt is recorded only while this worker still holds the lease it claimed the job with:
+// a delivery that outlived its lease must not overwrite what the worker that took the job over did.
+export async function markRetry(db: Kysely<Database>, job: Job, nextAttemptAt: number, error: string): Promise<void> {
   await db.updateTable('notification_jobs')
     .set({ next_attempt_at: nextAttemptAt, locked_until: null, last_error: error })
-    .where('id', '=', id).execute();
+    .where('id', '=', job.id).where('status', '=', 'pending').where('locked_until', '=', job.locked_until).execute();
 }
 
-export async function markFailed(db: Kysely<Database>, id: string, error: string): Promise<void> {
+export async function markFailed(db: Kysely<Database>, job: Job, error: string): Promise<void> {
   await db.updateTable('notification_jobs')
     .set({ status: 'failed', locked_until: null, last_error: error })
-    .where('id', '=', id).execute();
+    .where('id', '=', job.id).where('status', '=', 'pending').where('locked_until', '=', job.locked_until).execute();
 }
 
 /** Puts permanently failed jobs (optionally of one inquiry) back in the queue, due now. Returns how many. */

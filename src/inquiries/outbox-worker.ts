@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { INQUIRY_POLICY } from '../contract/inquiry.js';
+import { errorClass } from '../logging/error-class.js';
 import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { loadInquiry } from './inbox-store.js';
@@ -95,7 +96,7 @@ export class OutboxWorker {
     try {
       while (!this.stopped && (await this.runBatch()) > 0) { /* keep draining */ }
     } catch (error) {
-      this.options.log.warn({ err: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'outbox poll failed; retrying at the next poll');
+      this.options.log.warn({ err: errorClass(error) }, 'outbox poll failed; retrying at the next poll');
     }
   }
 
@@ -125,10 +126,10 @@ export class OutboxWorker {
     const now = this.now();
     // Give up only once an attempt made after the horizon has failed too: at least 24 h of retries.
     if (now - job.created_at >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000) {
-      await markFailed(db, job.id, error);
+      await markFailed(db, job, error);
       log.error({ job: job.id, channel: job.channel, attempts: job.attempts, error }, 'notification permanently failed; see `studio inbox list --status failed`');
       return;
     }
-    await markRetry(db, job.id, now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error);
+    await markRetry(db, job, now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error);
   }
 }

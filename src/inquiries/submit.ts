@@ -6,6 +6,7 @@ import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
 import type { Database } from '../store/schema.js';
+import { errorClass } from '../logging/error-class.js';
 import { uuidv7 } from './ids.js';
 import { commitSubmission, type CommitOutcome, type CommitRequest } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
@@ -76,9 +77,9 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
       if (request.idempotency) {
         try { return await commitSubmission(deps.db, request); } catch { /* reported below */ }
       }
-      const error = first as { name?: string; code?: string };
-      deps.log.error({ err: { name: error.name, code: error.code } }, 'inbox store refused a write');
-      throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS, cause: first });
+      deps.log.error({ err: errorClass(first) }, 'inbox store refused a write');
+      // No cause attached: the error handler would log the driver's message with it.
+      throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     }
   }
 

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorClass } from '../logging/error-class.js';
 import type { RateLimitStore } from './store.js';
 
 // INCR and the first PEXPIRE run as one script, so every instance sharing the Redis sees one count.
@@ -13,7 +14,8 @@ end
 return {count, ttl}
 `;
 
-const KEY_PREFIX = 'studio:ratelimit:';
+/** Every rate-limit key in Redis starts with this (exported so tests can clean up the keys they made). */
+export const KEY_PREFIX = 'studio:ratelimit:';
 const WARN_EVERY_MS = 30_000;
 
 /**
@@ -70,7 +72,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const now = Date.now();
     if (now - this.lastWarning < WARN_EVERY_MS) return;
     this.lastWarning = now;
-    this.log.warn({ err: { message: error.message } }, 'Redis rate-limit store unreachable; counting in process meanwhile');
+    this.log.warn({ err: errorClass(error) }, 'Redis rate-limit store unreachable; counting in process meanwhile');
   }
 
   async close(): Promise<void> {

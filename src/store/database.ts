@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorClass } from '../logging/error-class.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -34,11 +35,11 @@ function openPostgres(url: string, log: FastifyBaseLogger): Kysely<Database> {
     // A connection that silently stops answering (network partition) fails the query instead of hanging it.
     query_timeout: 15_000 });
   // An idle client losing its connection must not crash the process; the pool reconnects on next use.
-  pool.on('error', (error) => log.warn({ err: { message: error.message } }, 'PostgreSQL connection lost'));
+  pool.on('error', (error) => log.warn({ err: errorClass(error) }, 'PostgreSQL connection lost'));
   // A checked-out client has no listener of the pool's: losing its connection (even mid-query, whose
   // promise rejects anyway) would be an uncaught 'error' event and crash the process.
   pool.on('connect', (client) => {
-    client.on('error', (error) => log.warn({ err: { message: error.message } }, 'PostgreSQL connection lost during a query'));
+    client.on('error', (error) => log.warn({ err: errorClass(error) }, 'PostgreSQL connection lost during a query'));
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database.js';
+import { errorClass } from '../logging/error-class.js';
 import { migrateToLatest } from './migrate.js';
 
 const FIRST_RETRY_MS = 500;
@@ -36,7 +37,7 @@ export class StoreReadiness {
     } catch (error) {
       if (this.stopped) return;
       // The driver message can name hosts and users: log its class only.
-      this.log.warn({ err: { name: (error as Error).name, code: (error as { code?: string }).code }, retryInMs: nextDelayMs },
+      this.log.warn({ err: errorClass(error), retryInMs: nextDelayMs },
         'database not ready; inquiries answer 503 until it is');
       this.timer = setTimeout(() => void this.attempt(Math.min(nextDelayMs * 2, MAX_RETRY_MS)), nextDelayMs);
     }
