@@ -1,9 +1,7 @@
-// Escaping for everything placed in HTML that is not rendered Markdown.
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeHtml } from '../text/escape-html.js';
 
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
+// Everything placed in HTML that is not rendered Markdown goes through escapeHtml.
+export { escapeHtml };
 
 /** A tagged template that escapes every interpolated value unless it is already `SafeHtml`. */
 export class SafeHtml {

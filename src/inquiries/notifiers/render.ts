@@ -1,27 +1,11 @@
-import type { BUDGETS, LOCATIONS, PHASES } from '../../contract/inquiry.js';
+import { INQUIRY_ENUM_LABELS } from '../../contract/inquiry-labels.js';
+import { escapeHtml } from '../../text/escape-html.js';
 import type { StoredInquiry } from '../notifier.js';
 
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
 // and HTML bodies of the email, so both always show the same fields in the same order.
 
-// Typed by the contract enums: adding a value there without a label here fails the typecheck.
-const LOCATION_LABELS: Record<(typeof LOCATIONS)[number], string> = {
-  miami: 'Miami',
-  hamptons: 'The Hamptons',
-  other: 'Other location',
-};
-const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
-  'under-1m': 'Under $1M',
-  '1m-3m': '$1M to $3M',
-  '3m-10m': '$3M to $10M',
-  'over-10m': 'Over $10M',
-  undisclosed: 'Budget undisclosed',
-};
-const PHASE_LABELS: Record<(typeof PHASES)[number], string> = {
-  'pre-planning': 'Pre-planning',
-  permitted: 'Permitted',
-  unsure: 'Unsure',
-};
+const { location: LOCATION_LABELS, budget: BUDGET_LABELS, phase: PHASE_LABELS } = INQUIRY_ENUM_LABELS;
 
 export interface LabelledField {
   label: string;
@@ -78,12 +62,6 @@ export function inquiryText(inquiry: StoredInquiry): string {
     `Reply to this email to answer ${singleLine(inquiry.name)} directly.`,
     '',
   ].join('\n');
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 export function inquiryHtml(inquiry: StoredInquiry): string {
