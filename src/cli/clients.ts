@@ -2,11 +2,9 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../contract/oauth.js';
 import { ClientStore } from '../oauth/client-store.js';
 import { CLOCK_TOLERANCE_SECONDS } from '../oauth/clock.js';
 import { RevocationStore } from '../oauth/revocation-store.js';
-import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio clients list\nstudio clients revoke <client_id>\n\nLists the registered OAuth clients, or revokes one: it can no longer\nobtain tokens and its tokens are refused on every instance at once.';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 async function list(context: CliContext): Promise<number> {
   const clients = await new ClientStore(await context.db()).list();

@@ -66,3 +66,6 @@ export function parseSince(value: string, now: number): number {
   if (Number.isNaN(time)) throw new UsageError('--since must be a date (2026-01-31) or a duration (7d)');
   return time;
 }
+
+/** A stored epoch-milliseconds time as the commands print it; nothing for an unset one. */
+export const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());

@@ -1,10 +1,8 @@
 import { KEY_REFRESH_SECONDS, KeyStore, RETIRE_AFTER_MS } from '../oauth/key-store.js';
 import { parseConfiguredKey } from '../oauth/signing-key.js';
-import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio keys list\nstudio keys rotate\n\nLists the OAuth signing keys, or rotates: a new key signs from now on, and the\nold one stays published until its last token has expired, then is retired.';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 async function list(context: CliContext): Promise<number> {
   if (context.config.oauthSigningKey) {
