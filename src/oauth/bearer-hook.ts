@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { sendApiError } from '../http/errors.js';
-import { STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
+import { errorClass, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import type { OAuthService } from './service.js';
 import { TokenRejected } from './tokens.js';
 
@@ -39,7 +39,7 @@ export function registerBearerAuth(app: FastifyInstance, oauth: OAuthService): v
     } catch (error) {
       if (error instanceof TokenRejected) return refuse(reply, error.message);
       if (error instanceof StoreUnavailable) {
-        request.log.warn({ err: { message: (error.cause as Error)?.message } }, 'bearer token cannot be checked: OAuth store unavailable');
+        request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
         return sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
       }
       throw error;

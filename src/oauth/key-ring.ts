@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CryptoKey } from 'jose';
 import type { Clock } from './clock.js';
 import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
-import { StoreUnavailable } from './oauth-error.js';
+import { errorClass, StoreUnavailable } from './oauth-error.js';
 import { importSigningKey, type SigningKey } from './signing-key.js';
 
 /** Where the keys come from: the database (shared by every instance) or OAUTH_SIGNING_KEY. */
@@ -29,7 +29,7 @@ export class KeyRing {
   /** Loads (and on first start creates) the keys now, retrying in the background until the store answers. */
   warmUp(): void {
     this.current().catch((error: unknown) => {
-      this.log.warn({ err: { message: ((error as Error).cause as Error | undefined)?.message } },
+      this.log.warn({ err: errorClass(error) },
         'OAuth signing keys not loaded yet (store unavailable); OAuth answers 503 until they are; retrying');
       this.warmUpTimer = setTimeout(() => this.warmUp(), WARM_UP_RETRY_MS);
       this.warmUpTimer.unref();
@@ -74,7 +74,7 @@ export class KeyRing {
     } catch (error) {
       if (!this.keys) throw error instanceof StoreUnavailable ? error : new StoreUnavailable(error);
       // Keep serving the keys we know; try the store again soon.
-      this.log.warn({ err: { message: (error as Error).message } }, 'OAuth signing keys could not be refreshed; using the loaded ones');
+      this.log.warn({ err: errorClass(error) }, 'OAuth signing keys could not be refreshed; using the loaded ones');
       this.loadedAt = this.clock() - REFRESH_MS + UNKNOWN_KID_REFRESH_MS;
       return this.keys;
     }

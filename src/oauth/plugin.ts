@@ -4,7 +4,7 @@ import { OAUTH_PATHS } from '../contract/oauth.js';
 import { registerIntrospectionRoute } from './introspect-route.js';
 import { registerJwksRoute } from './jwks-route.js';
 import { registerMetadataRoutes } from './metadata-routes.js';
-import { OAuthError, sendOAuthError, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
+import { errorClass, OAuthError, sendOAuthError, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import { registerRegistrationRoute } from './register-route.js';
 import { registerRevocationRoute } from './revoke-route.js';
 import type { OAuthService } from './service.js';
@@ -35,7 +35,7 @@ function toOAuthError(error: FastifyError, request: FastifyRequest): OAuthError 
 function handleOAuthError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const oauthError = toOAuthError(error, request);
   if (oauthError.code === 'server_error') request.log.error({ err: error }, 'OAuth request failed');
-  if (error instanceof StoreUnavailable) request.log.warn({ err: { message: (error.cause as Error)?.message } }, 'OAuth store unavailable');
+  if (error instanceof StoreUnavailable) request.log.warn({ err: errorClass(error) }, 'OAuth store unavailable');
   return sendOAuthError(reply, oauthError);
 }
 
