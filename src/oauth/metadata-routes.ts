@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_ALGORITHM, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
 
 /** RFC 8414 authorization server metadata, with the agent_auth member of the contract. */
@@ -35,7 +36,7 @@ export function protectedResourceMetadata(baseUrl: string): Record<string, unkno
     bearer_methods_supported: ['header'],
     scopes_supported: Object.keys(SCOPES),
     resource_signing_alg_values_supported: [ACCESS_TOKEN_ALGORITHM],
-    resource_documentation: `${baseUrl}/developers`,
+    resource_documentation: baseUrl + PATHS.developers,
   };
 }
 

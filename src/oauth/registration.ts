@@ -1,4 +1,5 @@
 import { CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES } from '../contract/oauth.js';
+import { ClientRegistrationRequest } from '../contract/oauth-schemas.js';
 import type { ClientMetadata } from './client-store.js';
 import { OAuthError } from './oauth-error.js';
 import { parseScope } from './scopes.js';
@@ -6,7 +7,8 @@ import { parseScope } from './scopes.js';
 // RFC 7591 §2: the metadata we honour. Fields we do not know are ignored (§2); fields we know but cannot
 // honour for a client_credentials client are refused, never silently dropped.
 
-const NAME_MAX = 200;
+// The documented limit of client_name; software_id and software_version are held to it too.
+const NAME_MAX = ClientRegistrationRequest.properties.client_name.maxLength!;
 const URI_FIELDS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri'] as const;
 const TEXT_FIELDS = ['software_id', 'software_version'] as const;
 
