@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { DEPRECATION_POLICY } from '../src/contract/api.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -23,7 +24,9 @@ describe('configuration', () => {
     assert.deepEqual(config.allowedOrigins, ['http://localhost:3000']);
     assert.equal(config.contentDir, './content');
     assert.equal(config.rateLimitScale, 1);
-    assert.ok(config.legacySunsetAt.getTime() - config.legacyDeprecatedAt.getTime() >= 365 * 24 * 3600 * 1000);
+    const earliestSunset = new Date(config.legacyDeprecatedAt);
+    earliestSunset.setUTCMonth(earliestSunset.getUTCMonth() + DEPRECATION_POLICY.minimumSupportMonths);
+    assert.ok(config.legacySunsetAt >= earliestSunset, 'the legacy alias is supported for the contract\'s minimum');
   });
 
   it('derives BASE_URL from PORT and normalizes origins', () => {
