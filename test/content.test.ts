@@ -52,9 +52,17 @@ describe('content catalog', () => {
     assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
   });
 
-  it('never evaluates code in front matter', async () => {
+  it('never evaluates code in front matter: a JavaScript front-matter block is refused, not run', async () => {
+    // What gray-matter's "js" engine would evaluate: the title expression sets a global as it runs.
+    const evil = "---js\n({ title: (globalThis.pwned = true, 'T'), region: 'miami' })\n---\nbody";
+    assert.match(await problemOf('projects/evil.md', evil), /front-matter/);
+    assert.equal((globalThis as { pwned?: boolean }).pwned, undefined, 'the front matter was evaluated');
+  });
+
+  it('refuses a YAML custom tag, naming the tag problem', async () => {
     const message = await problemOf('projects/evil.md', '---\ntitle: !!js/function "function(){ globalThis.pwned = true }"\nregion: miami\n---\nx');
-    assert.ok(message.length > 0);
+    assert.match(message, /tag/i);
+    assert.match(message, /js\/function/);
     assert.equal((globalThis as { pwned?: boolean }).pwned, undefined);
   });
 
