@@ -164,6 +164,13 @@ describe('bearer tokens on the API', () => {
     }
   });
 
+  it('decides by the matched route: an encoded or trailing-slash path to an API route is covered too', async () => {
+    for (const path of ['/%61pi/v1/projects', '/api/v1/projects/', '/%6dcp']) {
+      await assertRefused('not-a-jwt', /not a signed JWT/, path);
+    }
+    assert.equal((await apiCall(server.url, undefined, '/%61pi/v1/projects')).status, 200, 'and still works without a token');
+  });
+
   it('lets the 401 carry CORS headers so browsers can read the challenge', async () => {
     const response = await fetch(`${server.url}/api/v1/projects`, { headers: { authorization: 'Bearer x', origin: 'https://agent.example' } });
     assert.equal(response.status, 401);

@@ -1,22 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { sendApiError } from '../http/errors.js';
 import { errorClass, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import type { OAuthService } from './service.js';
 import { TokenRejected } from './tokens.js';
 
-/** The API surfaces that accept an optional bearer token: REST under /api/ and the MCP endpoint. */
-function isProtectedResource(path: string): boolean {
-  return path.startsWith('/api/') || path === '/mcp' || path.startsWith('/mcp/');
+/**
+ * The API surfaces that accept an optional bearer token: REST under /api/ and the MCP endpoint. Decided
+ * by the route's registered url, not the request's: the router also sends `/%61pi/…` and `/api/…/` here.
+ */
+function isProtectedRoute(url: string): boolean {
+  return url.startsWith('/api/') || url === PATHS.mcp;
 }
 
 const BEARER = /^Bearer(?: +(.*))?$/i;
 
 /**
  * Optional bearer tokens (RFC 6750) on every API route. No Authorization header, or a scheme other than
- * Bearer, continues anonymously: the API is public. A Bearer token must be valid, or the request is
- * answered 401 here, before any route code runs, whatever error handler the route has.
+ * Bearer, continues anonymously and at once: the API is public. A Bearer token must be valid, or the
+ * request is answered 401 here, before any route code runs, whatever error handler the route has.
+ * Attached to the API routes only, so pages and documents pay nothing for it.
  */
 export function registerBearerAuth(app: FastifyInstance, oauth: OAuthService): void {
   const resourceMetadata = oauth.issuer + OAUTH_METADATA_PATHS.protectedResource;
@@ -25,25 +30,42 @@ export function registerBearerAuth(app: FastifyInstance, oauth: OAuthService): v
     headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}", resource_metadata="${resourceMetadata}"` },
   }));
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    if (!header || !isProtectedResource(request.url.split('?', 1)[0]!)) return;
-    const match = BEARER.exec(header);
-    if (!match) return;
-    const token = match[1]?.trim();
-    if (!token) return refuse(reply, 'The Authorization header carries no token.');
+  /** Resolves true when it has answered the request itself. */
+  async function verify(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<boolean> {
+    if (!token) {
+      refuse(reply, 'The Authorization header carries no token.');
+      return true;
+    }
     try {
       const claims = await oauth.tokens.verify(token);
       request.clientId = claims.client_id;
       request.tokenScopes = claims.scope.split(' ');
+      return false;
     } catch (error) {
-      if (error instanceof TokenRejected) return refuse(reply, error.message);
-      if (error instanceof StoreUnavailable) {
+      if (error instanceof TokenRejected) {
+        refuse(reply, error.message);
+      } else if (error instanceof StoreUnavailable) {
         request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
-        return sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
+        sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
+      } else {
+        throw error;
       }
-      throw error;
+      return true;
     }
+  }
+
+  // Callback style, so that a request without a bearer token continues synchronously, with no promise.
+  const bearerAuth: onRequestHookHandler = (request, reply, done: HookHandlerDoneFunction) => {
+    const header = request.headers.authorization;
+    const match = header ? BEARER.exec(header) : null;
+    if (!match) return done();
+    verify(request, reply, match[1]?.trim()).then((answered) => { if (!answered) done(); }, done);
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!isProtectedRoute(route.url)) return;
+    const hooks = [route.onRequest ?? []].flat();
+    if (!hooks.includes(bearerAuth)) route.onRequest = [...hooks, bearerAuth];
   });
 }
 
