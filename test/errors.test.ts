@@ -5,7 +5,10 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStore } from '../src/rate-limit/store.js';
 import { toApiError } from '../src/http/errors.js';
+import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { ApiError } from '../src/contract/errors.js';
+import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { validInquiry } from './helpers/inquiries.js';
 import { OpenApiContract } from './helpers/openapi.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -68,18 +71,22 @@ describe('error mapping', () => {
 });
 
 describe('body errors on the contact routes', () => {
+  // Lifted so that this suite's many submissions never meet the inquiry limit.
+  const SCALE = 1000;
+  const INQUIRY = RATE_LIMIT_POLICIES.inquiry;
+  const KIB = `${MAX_BODY_BYTES / 1024} KiB`;
   let server: TestServer;
   let contract: OpenApiContract;
   before(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    server = await startServer({ RATE_LIMIT_SCALE: String(SCALE) });
     contract = await OpenApiContract.fetch(server.url);
   });
   after(async () => { await server.close(); });
 
-  const huge = 'x'.repeat(70 * 1024);
+  const huge = 'x'.repeat(MAX_BODY_BYTES + 1);
   const cases: Array<{ what: string; contentType: string; body: string; status: number; code: string }> = [
-    { what: 'a JSON body over 64 KiB', contentType: 'application/json', body: JSON.stringify({ message: huge }), status: 413, code: 'payload_too_large' },
-    { what: 'a form body over 64 KiB', contentType: 'application/x-www-form-urlencoded', body: `message=${huge}`, status: 413, code: 'payload_too_large' },
+    { what: `a JSON body over ${KIB}`, contentType: 'application/json', body: JSON.stringify({ message: huge }), status: 413, code: 'payload_too_large' },
+    { what: `a form body over ${KIB}`, contentType: 'application/x-www-form-urlencoded', body: `message=${huge}`, status: 413, code: 'payload_too_large' },
     { what: 'text/plain', contentType: 'text/plain', body: 'hello', status: 415, code: 'unsupported_media_type' },
     { what: 'XML', contentType: 'application/xml', body: '<inquiry/>', status: 415, code: 'unsupported_media_type' },
     { what: 'broken JSON', contentType: 'application/json', body: '{"name": ', status: 400, code: 'invalid_body' },
@@ -91,10 +98,31 @@ describe('body errors on the contact routes', () => {
         const url = server.url + route;
         const response = await fetch(url, { method: 'POST', headers: { 'content-type': c.contentType }, body: c.body });
         assert.equal(response.status, c.status);
-        assert.equal(response.headers.get('ratelimit-policy'), `${5 * 1000};w=900`);
+        assert.equal(response.headers.get('ratelimit-policy'), `${INQUIRY.limit * SCALE};w=${INQUIRY.windowSeconds}`);
         const body = await contract.check('POST', url, response) as { ok: boolean; code: string };
         assert.deepEqual({ ok: body.ok, code: body.code }, { ok: false, code: c.code });
       });
     }
   }
+
+  /** A valid JSON inquiry padded with an extra (ignored) field to exactly `bytes` bytes. */
+  function paddedInquiry(bytes: number): string {
+    const inquiry = validInquiry();
+    const padding = bytes - Buffer.byteLength(JSON.stringify({ ...inquiry, padding: '' }));
+    const body = JSON.stringify({ ...inquiry, padding: 'x'.repeat(padding) });
+    assert.equal(Buffer.byteLength(body), bytes);
+    return body;
+  }
+
+  it(`accepts a body of exactly ${MAX_BODY_BYTES} bytes (not 413) and refuses one byte more with 413`, async () => {
+    const url = `${server.url}/api/v1/contact`;
+    const post = (body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const atLimit = await post(paddedInquiry(MAX_BODY_BYTES));
+    assert.ok([200, 400].includes(atLimit.status), `a body of exactly MAX_BODY_BYTES answered ${atLimit.status}`);
+    await contract.check('POST', url, atLimit);
+    const over = await post(paddedInquiry(MAX_BODY_BYTES + 1));
+    assert.equal(over.status, 413);
+    const body = await contract.check('POST', url, over) as { code: string };
+    assert.equal(body.code, 'payload_too_large');
+  });
 });
