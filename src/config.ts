@@ -1,5 +1,6 @@
 // The one place that reads the environment. Every variable is parsed and checked here, once, at
 // start-up; a bad value stops the start with a message that names the variable.
+import { DEPRECATION_POLICY } from './contract/api.js';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -44,7 +45,15 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DEFAULT_LEGACY_DEPRECATED_AT = '2026-01-01T00:00:00Z';
-const TWELVE_MONTHS_MS = 365 * 24 * 3600 * 1000;
+/** Variables whose values can hold passwords or keys: a message about them never repeats the value. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET', 'INBOX_WEBHOOK_URL', 'OAUTH_SIGNING_KEY']);
+
+/** The same day of the month, `months` later (UTC): calendar months, not a count of days. */
+function addMonths(date: Date, months: number): Date {
+  const later = new Date(date);
+  later.setUTCMonth(later.getUTCMonth() + months);
+  return later;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -59,7 +68,8 @@ class Reader {
   }
 
   fail(name: string, rule: string): undefined {
-    this.problems.push(`${name} ${rule} (got ${JSON.stringify(this.env[name])})`);
+    const got = SECRET_VARIABLES.has(name) ? 'value not shown' : `got ${JSON.stringify(this.env[name])}`;
+    this.problems.push(`${name} ${rule} (${got})`);
     return undefined;
   }
 
@@ -166,9 +176,10 @@ export function loadConfig(env: Env = process.env): Config {
     .map((origin) => r.origin('ALLOWED_ORIGINS', origin))
     .filter((origin): origin is string => origin !== undefined);
   const legacyDeprecatedAt = r.date('LEGACY_DEPRECATED_AT', DEFAULT_LEGACY_DEPRECATED_AT);
-  const legacySunsetAt = r.date('LEGACY_SUNSET', new Date(legacyDeprecatedAt.getTime() + TWELVE_MONTHS_MS).toISOString());
-  if (legacySunsetAt.getTime() - legacyDeprecatedAt.getTime() < TWELVE_MONTHS_MS) {
-    r.fail('LEGACY_SUNSET', 'must be at least 12 months after LEGACY_DEPRECATED_AT (contract: Versioning)');
+  const earliestSunset = addMonths(legacyDeprecatedAt, DEPRECATION_POLICY.minimumSupportMonths);
+  const legacySunsetAt = r.date('LEGACY_SUNSET', earliestSunset.toISOString());
+  if (legacySunsetAt < earliestSunset) {
+    r.fail('LEGACY_SUNSET', `must be at least ${DEPRECATION_POLICY.minimumSupportMonths} months after LEGACY_DEPRECATED_AT (contract: Versioning)`);
   }
   const webhookUrl = r.url('INBOX_WEBHOOK_URL', ['http:', 'https:']);
   const webhookSecret = readWebhookSecret(r);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { API_PREFIX } from '../contract/api.js';
+import { PATHS, VERSIONING_DOC_PATH } from '../contract/paths.js';
 import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
 import { Ok } from '../contract/responses.js';
@@ -33,7 +33,7 @@ export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDepreca
   return {
     Deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
     Sunset: sunsetAt.toUTCString(),
-    Link: `<${baseUrl}/developers#versioning>; rel="deprecation"; type="text/html"`,
+    Link: `<${baseUrl}${VERSIONING_DOC_PATH}>; rel="deprecation"; type="text/html"`,
   };
 }
 
@@ -63,7 +63,6 @@ function submitHandler(service: InquiryService, channel: SubmissionChannel) {
 
 /** POST /api/v1/contact and its deprecated alias POST /api/contact, over the one inquiry use case. */
 export function registerContactRoutes(app: FastifyInstance, service: InquiryService, legacy: LegacyDeprecation): void {
-  const deprecation = legacyHeaders(legacy);
   const deprecationDocs = {
     Deprecation: { type: 'string', description: 'RFC 9745: when this alias was deprecated (@unix-seconds).' },
     Sunset: { type: 'string', description: 'RFC 8594: when this alias goes away (HTTP-date).' },
@@ -90,16 +89,24 @@ export function registerContactRoutes(app: FastifyInstance, service: InquiryServ
     // validates after trimming, so Fastify's own body validation is off.
     config: { rateLimit: 'inquiry', cors: 'site' },
     validatorCompiler: () => () => true,
-    // onSend, not onRequest: a 429 from the root rate-limit hook must carry the headers too.
-    ...(deprecated && {
-      onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-        reply.header('Deprecation', deprecation.Deprecation).header('Sunset', deprecation.Sunset);
-        appendLink(reply, deprecation.Link);
-        done(null, payload);
-      },
-    }),
   }, submitHandler(service, channel));
 
-  route(`${API_PREFIX}/contact`, 'submitProjectInquiry', 'api', false);
-  route('/api/contact', 'submitProjectInquiryLegacy', 'legacy', true);
+  markDeprecatedPath(app, PATHS.legacyContact, legacyHeaders(legacy));
+  route(PATHS.contact, 'submitProjectInquiry', 'api', false);
+  route(PATHS.legacyContact, 'submitProjectInquiryLegacy', 'legacy', true);
+}
+
+/**
+ * Every route of a deprecated path, the POST and its 405 and preflight answers alike, sends the
+ * deprecation headers. In onSend, so that a 429 from the root rate-limit hook carries them too.
+ */
+function markDeprecatedPath(app: FastifyInstance, path: string, headers: ReturnType<typeof legacyHeaders>): void {
+  const addHeaders = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    reply.header('Deprecation', headers.Deprecation).header('Sunset', headers.Sunset);
+    appendLink(reply, headers.Link);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url === path) route.onSend = [route.onSend ?? []].flat().concat(addHeaders);
+  });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PATHS } from '../contract/paths.js';
 
 /** A dependency the service needs to do all of its work (the database, Redis). */
 export interface ReadinessCheck {
@@ -7,6 +8,7 @@ export interface ReadinessCheck {
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
+const REPORT_TTL_MS = 1_000;
 
 async function run(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; latency_ms: number; error?: string }> {
   const started = performance.now();
@@ -29,14 +31,24 @@ async function run(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; late
 /** /healthz: the process is alive. /readyz: every dependency answers; 503 with the report otherwise. */
 export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[]): void {
   const noStore = 'no-store';
-  app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+  app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
     reply.header('Cache-Control', noStore);
     return { status: 'ok' };
   });
-  app.get('/readyz', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+  // Every anonymous /readyz would otherwise ping the database and Redis: a ready report serves a
+  // second. An unready one is not kept, so recovery shows at once.
+  let cached: { at: number; report: Promise<{ ready: boolean; body: object }> } | undefined;
+  const report = async () => {
     const results = await Promise.all(checks.map(async (c) => [c.name, await run(c)] as const));
     const ready = results.every(([, r]) => r.status === 'up');
+    return { ready, body: { status: ready ? 'ready' : 'unready', checks: Object.fromEntries(results) } };
+  };
+  app.get(PATHS.ready, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+    const now = Date.now();
+    if (!cached || now - cached.at >= REPORT_TTL_MS) cached = { at: now, report: report() };
+    const { ready, body } = await cached.report;
+    if (!ready) cached = undefined;
     reply.code(ready ? 200 : 503).header('Cache-Control', noStore);
-    return { status: ready ? 'ready' : 'unready', checks: Object.fromEntries(results) };
+    return body;
   });
 }
