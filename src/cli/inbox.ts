@@ -1,7 +1,7 @@
 import { findInquiry, listInquiries, deleteInquiry, purgeInquiries, type InboxEntry, type InboxFilter } from '../inquiries/inbox-queries.js';
 import { requeueFailed } from '../inquiries/outbox-store.js';
 import type { NotificationStatus } from '../store/schema.js';
-import { EXIT, UsageError, checkFlags, parseArgs, parseDuration, parseSince, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, UsageError, checkFlags, parseArgs, parseDuration, parseSince, type CliContext, type CommandGroup, iso } from './command.js';
 
 const USAGE = `studio inbox <command>
 
@@ -35,7 +35,6 @@ function filterFrom(flags: Map<string, string | true>, now: number): InboxFilter
   return filter;
 }
 
-const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 const notificationSummary = (entry: InboxEntry) => entry.notifications.map((n) => `${n.channel}:${n.status}`).join(' ') || '-';
 
 function listLine(entry: InboxEntry): string {
