@@ -5,7 +5,7 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** Deep-frozen JSON copy of a schema, for documents that must not share mutable objects with routes. */
+/** A plain JSON copy of a schema (TypeBox symbols dropped), for documents and validators that must not share objects with routes. */
 export function plainSchema(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
