@@ -15,10 +15,11 @@ import { OutboxWorker } from './inquiries/outbox-worker.js';
 import type { Notifier } from './inquiries/notifier.js';
 import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
-
-const REDIS_CONNECT_WAIT_MS = 2_000;
 import type { Clock } from './oauth/clock.js';
 import { createOAuth } from './oauth/service.js';
+import type { Db } from './store/database.js';
+
+const REDIS_CONNECT_WAIT_MS = 2_000;
 
 export interface Runtime {
   app: FastifyInstance;
@@ -42,32 +43,35 @@ export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel }) as FastifyBaseLogger;
 }
 
+/**
+ * The database, migrated in the background and retried until it answers: the service starts and
+ * serves reads while it is down, and writes answer 503 until the store is ready.
+ */
+function openStore(config: Config, logger: FastifyBaseLogger): { db: Db; store: StoreReadiness; check: ReadinessCheck } {
+  const db = openDatabase(config.databaseUrl, logger);
+  const store = new StoreReadiness(db, logger);
+  store.start();
+  const check = async () => {
+    if (!store.ready) throw new Error('migrations not applied yet');
+    await db.ping();
+  };
+  return { db, store, check: { name: 'database', check } };
+}
+
+/** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
+async function createLimiter(config: Config, logger: FastifyBaseLogger, options: ComposeOptions): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
+  const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
+  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale), checks: [] };
+  const redis = new RedisRateLimitStore(config.redisUrl, memory, logger);
+  if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
+  return { limiter: new RateLimiter(redis, config.rateLimitScale), checks: [{ name: 'redis', check: () => redis.ping() }] };
+}
+
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
-  const readiness: ReadinessCheck[] = [];
-
-  const db = openDatabase(config.databaseUrl, logger);
-  // Migrations run in the background, retried until the database answers: the service starts and
-  // serves reads while it is down, and inquiries answer 503 until the inbox is ready.
-  const store = new StoreReadiness(db, logger);
-  store.start();
-  readiness.push({
-    name: 'database',
-    check: async () => {
-      if (!store.ready) throw new Error('migrations not applied yet');
-      await db.ping();
-    },
-  });
-
-  let rateStore: RateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
-  if (config.redisUrl && !options.rateLimitStore) {
-    const redisStore = new RedisRateLimitStore(config.redisUrl, rateStore, logger);
-    readiness.push({ name: 'redis', check: () => redisStore.ping() });
-    if (!(await redisStore.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
-    rateStore = redisStore;
-  }
-  const limiter = new RateLimiter(rateStore, config.rateLimitScale);
+  const { db, store, check: databaseCheck } = openStore(config, logger);
+  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
 
   const notifiers = buildNotifiers(config);
   const outbox = new OutboxWorker({
@@ -78,15 +82,16 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
   });
-
   const oauth = await createOAuth({ config, db, logger, clock: options.clock });
 
+  const readiness = [databaseCheck, ...limiterChecks];
   const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });
   outbox.start();
   return {
     app,
     logger,
     whenStoreReady: () => store.whenReady(),
+    // Requests first (they may still write), then the workers, then the connections they use.
     async close() {
       await app.close();
       store.stop();
