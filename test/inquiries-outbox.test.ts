@@ -147,6 +147,5 @@ describe('outbox workers sharing PostgreSQL', { skip: typeof pg === 'string' ? p
     const all = notifiers.flatMap((n) => n.delivered);
     assert.equal(all.length, ids.length, 'no job delivered twice');
     assert.deepEqual([...new Set(all)].sort(), [...ids].sort());
-    assert.ok(notifiers.filter((n) => n.delivered.length > 0).length >= 2, 'the work was shared');
   });
 });
