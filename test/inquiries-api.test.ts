@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { DEPRECATION_POLICY } from '../src/contract/api.js';
 import { BUDGETS, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { OpenApiContract } from './helpers/openapi.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, openStore, postInquiry, validInquiry, type Body, type ErrorJson, type MediaType } from './helpers/inquiries.js';
 import type { Db } from '../src/store/database.js';
@@ -26,7 +28,6 @@ const CASES: Case[] = [
   { what: 'name with CR LF', patch: { name: 'Ada\r\nBcc: evil@example.com' }, field: 'name', code: 'invalid_field' },
   { what: 'name with a tab', patch: { name: 'Ada\tLovelace' }, field: 'name', code: 'invalid_field' },
   { what: 'name missing', patch: { name: undefined }, field: 'name', code: 'missing_field' },
-  { what: 'name not a string', patch: { name: 42 }, field: 'name', code: 'invalid_field', jsonOnly: true },
   { what: 'email at its maximum', patch: { email: emailOf(L.email.maxLength) } },
   { what: 'email above its maximum', patch: { email: emailOf(L.email.maxLength + 1) }, field: 'email', code: 'invalid_field' },
   { what: 'email without @', patch: { email: 'ada.example.com' }, field: 'email', code: 'invalid_field' },
@@ -55,6 +56,28 @@ const CASES: Case[] = [
   { what: 'budget missing', patch: { budget: undefined }, field: 'budget', code: 'missing_field' },
   { what: 'phase missing', patch: { phase: undefined }, field: 'phase', code: 'missing_field' },
   { what: 'a field sent twice', patch: { name: ['Ada', 'Bob'] }, field: 'name', code: 'invalid_field' },
+  // Wrong JSON types: a number, an object, an array, and null (a required field sent as null is there,
+  // but not a string: invalid, not missing).
+  ...(['name', 'email', 'message', 'location', 'budget', 'phase'] as const).flatMap((field): Case[] => [
+    { what: `${field} a number`, patch: { [field]: 42 }, field, code: 'invalid_field', jsonOnly: true },
+    { what: `${field} an object`, patch: { [field]: { value: 'miami' } }, field, code: 'invalid_field', jsonOnly: true },
+    { what: `${field} an array`, patch: { [field]: ['miami'] }, field, code: 'invalid_field', jsonOnly: true },
+    { what: `${field} null`, patch: { [field]: null }, field, code: 'invalid_field', jsonOnly: true },
+  ]),
+  { what: 'phone a number', patch: { phone: 3055550100 }, field: 'phone', code: 'invalid_field', jsonOnly: true },
+  // "Control characters other than newlines refused in single-line fields": DEL and the C1 controls
+  // (U+0085) are control characters; U+2028 is a line separator, so it has no place on one line either.
+  // They sit inside the value: trimming must not be what removes them.
+  { what: 'name with DEL (U+007F)', patch: { name: 'Ada\u007fLovelace' }, field: 'name', code: 'invalid_field' },
+  { what: 'name with NEL (U+0085)', patch: { name: 'Ada\u0085Lovelace' }, field: 'name', code: 'invalid_field' },
+  { what: 'name with LINE SEPARATOR (U+2028)', patch: { name: 'Ada\u2028Bcc: evil@example.com' }, field: 'name', code: 'invalid_field' },
+  { what: 'phone with DEL (U+007F)', patch: { phone: '305\u007f555' }, field: 'phone', code: 'invalid_field' },
+  { what: 'phone with NEL (U+0085)', patch: { phone: '305\u0085555' }, field: 'phone', code: 'invalid_field' },
+  { what: 'phone with LINE SEPARATOR (U+2028)', patch: { phone: '305\u2028555' }, field: 'phone', code: 'invalid_field' },
+  { what: 'message with DEL (U+007F)', patch: { message: 'Line one\u007f and more' }, field: 'message', code: 'invalid_field' },
+  // Lengths count characters (code points), not UTF-16 units: an astral character is one.
+  { what: 'name at its maximum in astral characters', patch: { name: at(L.name.maxLength, '\u{1F600}') } },
+  { what: 'name above its maximum in astral characters', patch: { name: at(L.name.maxLength + 1, '\u{1F600}') }, field: 'name', code: 'invalid_field' },
   { what: 'unknown extra fields (ignored)', patch: { company: 'ACME', newsletter: 'yes' } },
 ];
 
@@ -70,7 +93,9 @@ function withPatch(patch: Body): Body {
 function assertLegacyHeaders(response: Response, server: TestServer): void {
   assert.equal(response.headers.get('deprecation'), `@${Math.floor(server.config.legacyDeprecatedAt.getTime() / 1000)}`);
   assert.equal(response.headers.get('sunset'), server.config.legacySunsetAt.toUTCString());
-  assert.ok(new Date(response.headers.get('sunset')!).getTime() - server.config.legacyDeprecatedAt.getTime() >= 365 * 24 * 3600 * 1000);
+  const earliestSunset = new Date(server.config.legacyDeprecatedAt);
+  earliestSunset.setUTCMonth(earliestSunset.getUTCMonth() + DEPRECATION_POLICY.minimumSupportMonths);
+  assert.ok(new Date(response.headers.get('sunset')!).getTime() >= earliestSunset.getTime() - 1000, 'Sunset is at least the policy\'s months away');
   assert.match(response.headers.get('link') ?? '', new RegExp(`<${server.url}/developers#versioning>; rel="deprecation"`));
   assert.match(response.headers.get('link') ?? '', /rel="service-desc"/);
 }
@@ -84,9 +109,12 @@ function assertNoLegacyHeaders(response: Response): void {
 describe('inquiry contact routes over HTTP', () => {
   let server: TestServer;
   let db: Db;
+  // Every response of the contact routes is held to the service's own /openapi.json.
+  let contract: OpenApiContract;
   before(async () => {
     server = await startServer({ RATE_LIMIT_SCALE: '10000', ALLOWED_ORIGINS: EXTRA_ORIGIN });
     db = openStore(server.config.databaseUrl);
+    contract = await OpenApiContract.fetch(server.url);
   });
   after(async () => {
     await db.close();
@@ -99,7 +127,7 @@ describe('inquiry contact routes over HTTP', () => {
         for (const c of CASES) {
           if (c.jsonOnly && type === 'form') continue;
           it(`${c.code ? 'refuses' : 'accepts'} ${c.what}`, async () => {
-            const response = await postInquiry(server.url, route, withPatch(c.patch), { type });
+            const response = await postInquiry(server.url, route, withPatch(c.patch), { type, contract });
             const body = await response.json() as ErrorJson | { ok: true };
             if (route === '/api/contact') assertLegacyHeaders(response, server);
             else assertNoLegacyHeaders(response);
@@ -123,7 +151,7 @@ describe('inquiry contact routes over HTTP', () => {
 
   it('stores the trimmed values and treats an empty phone as absent', async () => {
     const body = validInquiry({ name: '  Grace Hopper  ', phone: '  ' });
-    const response = await postInquiry(server.url, '/api/v1/contact', body, { type: 'form', headers: { 'user-agent': 'test-agent/1' } });
+    const response = await postInquiry(server.url, '/api/v1/contact', body, { type: 'form', headers: { 'user-agent': 'test-agent/1' }, contract });
     assert.equal(response.status, 200);
     const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
     assert.equal(row.name, 'Grace Hopper');
@@ -139,12 +167,13 @@ describe('inquiry contact routes over HTTP', () => {
   it('refuses a body that is not an object, or not JSON', async () => {
     for (const route of ROUTES) {
       for (const payload of ['[1,2]', '"text"', '{not json']) {
-        const response = await postInquiry(server.url, route, payload);
+        const response = await postInquiry(server.url, route, payload, { contract });
         assert.equal(response.status, 400);
         assert.equal((await response.json() as ErrorJson).code, 'invalid_body');
         if (route === '/api/contact') assertLegacyHeaders(response, server);
       }
       const wrongType = await fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+      await contract.check('POST', server.url + route, wrongType.clone());
       assert.equal(wrongType.status, 415);
       if (route === '/api/contact') assertLegacyHeaders(wrongType, server);
     }
@@ -154,7 +183,7 @@ describe('inquiry contact routes over HTTP', () => {
     for (const route of ROUTES) {
       it(`${route}: no Origin, the BASE_URL origin and ALLOWED_ORIGINS are accepted`, async () => {
         for (const origin of [undefined, server.url, EXTRA_ORIGIN]) {
-          const response = await postInquiry(server.url, route, validInquiry(), { headers: origin ? { origin } : {} });
+          const response = await postInquiry(server.url, route, validInquiry(), { headers: origin ? { origin } : {}, contract });
           assert.equal(response.status, 200, `origin ${origin}`);
           if (origin) assert.equal(response.headers.get('access-control-allow-origin'), origin);
         }
@@ -163,7 +192,7 @@ describe('inquiry contact routes over HTTP', () => {
       it(`${route}: another Origin, and Origin: null, are 403 and store nothing`, async () => {
         for (const origin of ['https://evil.example', 'null', `${server.url}.evil.example`]) {
           const before = await countInquiries(db);
-          const response = await postInquiry(server.url, route, validInquiry(), { headers: { origin } });
+          const response = await postInquiry(server.url, route, validInquiry(), { headers: { origin }, contract });
           assert.equal(response.status, 403, `origin ${origin}`);
           const body = await response.json() as ErrorJson;
           assert.equal(body.code, 'origin_not_allowed');
@@ -176,7 +205,7 @@ describe('inquiry contact routes over HTTP', () => {
   });
 
   it('the OpenAPI document lists both operations, the alias deprecated, with both media types', async () => {
-    const document = await (await fetch(`${server.url}/openapi.json`)).json() as {
+    const document = contract.document as {
       paths: Record<string, { post?: { operationId: string; deprecated?: boolean; requestBody: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> } }>;
     };
     const current = document.paths['/api/v1/contact']?.post;
@@ -190,12 +219,13 @@ describe('inquiry contact routes over HTTP', () => {
       for (const media of Object.values(operation.requestBody.content)) assert.equal(media.schema.$ref, '#/components/schemas/Inquiry');
       for (const status of ['200', '400', '403', '422', '429', '503']) assert.ok(operation.responses[status], `documents ${status}`);
     }
-    const index = await (await fetch(`${server.url}/api/v1`)).json() as { endpoints: Array<{ operationId: string; deprecated?: boolean }> };
+    const index = await contract.check('GET', `${server.url}/api/v1`, await fetch(`${server.url}/api/v1`)) as { endpoints: Array<{ operationId: string; deprecated?: boolean }> };
     assert.ok(index.endpoints.some((e) => e.operationId === 'submitProjectInquiry'));
     assert.ok(index.endpoints.some((e) => e.operationId === 'submitProjectInquiryLegacy' && e.deprecated));
   });
 
   it('other methods on the contact paths are 405', async () => {
+    // Not held to openapi.json: GET is no operation of these paths, so the document has nothing to say.
     for (const route of ROUTES) {
       const response = await fetch(server.url + route, { method: 'GET' });
       assert.equal(response.status, 405);
