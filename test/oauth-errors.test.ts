@@ -58,6 +58,24 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
     await oauthError(await postForm(tokenUrl(), { ...grant, client_id: client.client_id }), 401, 'invalid_client');
   });
 
+  it('a method other than the registered token_endpoint_auth_method: invalid_client, on every endpoint', async () => {
+    const postClient = await registerClient(server.url, { client_name: 'post agent', token_endpoint_auth_method: 'client_secret_post' });
+    const asPost = (c: RegisteredClient) => ({ client_id: c.client_id, client_secret: c.client_secret });
+    for (const path of ['/oauth/token', '/oauth/introspect', '/oauth/revoke']) {
+      const form = path === '/oauth/token' ? grant : { token };
+      const basicOnPost = await postForm(server.url + path, form, { authorization: basic(postClient.client_id, postClient.client_secret) });
+      const body = await oauthError(basicOnPost, 401, 'invalid_client');
+      assert.match(body.error_description, /client_secret_post/, path);
+      assertBasicChallenge(basicOnPost, server);
+      const postOnBasic = await postForm(server.url + path, { ...form, ...asPost(client) });
+      assert.match((await oauthError(postOnBasic, 401, 'invalid_client')).error_description, /client_secret_basic/, path);
+    }
+    // A wrong secret with the other method still reads as any failed authentication.
+    const guess = await postForm(tokenUrl(), grant, { authorization: basic(postClient.client_id, 'wrong') });
+    assert.equal((await oauthError(guess, 401, 'invalid_client')).error_description, 'Client authentication failed.');
+    assert.equal((await postForm(tokenUrl(), { ...grant, ...asPost(postClient) })).status, 200, 'the registered method works');
+  });
+
   it('two authentication methods at once: invalid_request', async () => {
     const response = await postForm(tokenUrl(), { ...grant, client_secret: client.client_secret },
       { authorization: basic(client.client_id, client.client_secret) });

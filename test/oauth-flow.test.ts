@@ -126,8 +126,9 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     assert.equal(result.scope, DEFAULT_SCOPES.join(' '), 'no scope requested: all the client registered, by default all');
 
     const percentEncode = (value: string) => [...value].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`).join('');
+    const basicClient = await registerClient(server.url, { client_name: 'basic agent' });
     const response = await postForm(`${server.url}/oauth/token`, { grant_type: 'client_credentials' },
-      { authorization: basic(percentEncode(registered.client_id), percentEncode(registered.client_secret)) });
+      { authorization: basic(percentEncode(basicClient.client_id), percentEncode(basicClient.client_secret)) });
     assert.equal(response.status, 200);
   });
 
