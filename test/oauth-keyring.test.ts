@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { KeyRing } from '../src/oauth/key-ring.js';
-import type { StoredKey } from '../src/oauth/key-store.js';
+import { KEY_REFRESH_SECONDS, type StoredKey } from '../src/oauth/key-store.js';
 import { StoreUnavailable } from '../src/oauth/oauth-error.js';
 import { generateSigningKey } from '../src/oauth/signing-key.js';
 
@@ -42,23 +42,58 @@ describe('key ring', () => {
     const now = 1_000_000;
     const old = await storedKey(now - 10, now);
     const current = await storedKey(now - 5);
-    const ring = new KeyRing(async () => [old, current], () => now, silent);
+    const ring = new KeyRing(async () => [old, current], () => now, silent, async () => undefined);
     assert.equal((await ring.signer()).kid, current.kid);
     assert.ok(await ring.verificationKey(old.kid));
     assert.equal(await ring.verificationKey('someone-else'), undefined);
   });
 
-  it('re-reads the store for an unknown kid, at most every few seconds', async () => {
+  it('serves loaded keys at once when they are stale, and refreshes them behind the request', async () => {
     let now = 1_000_000;
     let reads = 0;
+    let release: () => void = () => undefined;
     const keys = [await storedKey(now)];
-    const ring = new KeyRing(async () => { reads += 1; return keys; }, () => now, silent);
+    const ring = new KeyRing(async () => {
+      reads += 1;
+      if (reads > 1) await new Promise<void>((resolve) => { release = resolve; });
+      return [...keys];
+    }, () => now, silent);
     await ring.current();
+    now += KEY_REFRESH_SECONDS * 1000;
+    const rotated = await storedKey(now);
+    keys.push(rotated);
+    const pending = new Promise((resolve) => { setImmediate(() => resolve('waited for the store')); });
+    const answer = await Promise.race([ring.current().then((set) => set.map((k) => k.kid)), pending]);
+    assert.deepEqual(answer, [keys[0]!.kid], 'answered with the loaded keys while the store read is pending');
+    assert.equal(reads, 2, 'and the refresh has started');
+    const found = ring.verificationKey(rotated.kid);
+    release();
+    assert.ok(await found, 'an unknown kid joins the refresh already under way');
+    assert.equal(reads, 2);
+  });
+
+  it('re-reads the store for an unknown kid at most every few seconds, deferring the read rather than refusing', async () => {
+    let now = 1_000_000;
+    let reads = 0;
+    const waits: number[] = [];
+    const keys = [await storedKey(now)];
+    const delay = async (ms: number) => { waits.push(ms); await Promise.resolve(); now += ms; };
+    const ring = new KeyRing(async () => { reads += 1; return [...keys]; }, () => now, silent, delay);
+    await ring.current();
+    now += 1_000;
+    keys.push(await storedKey(now));
+    assert.ok(await ring.verificationKey(keys[1]!.kid), 'a key another instance rotated in 1 s after our read is found');
+    assert.deepEqual(waits, [4_000], 'after the read was deferred to the end of the window');
+    assert.equal(reads, 2);
+
+    const random = await Promise.all([1, 2, 3, 4, 5].map((i) => ring.verificationKey(`random-${i}`)));
+    assert.deepEqual(random, [undefined, undefined, undefined, undefined, undefined]);
+    assert.equal(reads, 3, 'random kids at once share one deferred read');
+
     now += 6_000;
     keys.push(await storedKey(now));
-    assert.ok(await ring.verificationKey(keys[1]!.kid), 'a key added by another instance is found');
-    const before = reads;
-    for (let i = 0; i < 5; i += 1) assert.equal(await ring.verificationKey(`random-${i}`), undefined);
-    assert.equal(reads, before, 'random kids do not reach the store');
+    assert.ok(await ring.verificationKey(keys[2]!.kid));
+    assert.equal(waits.length, 2, 'outside the window the read is immediate');
+    assert.equal(reads, 4);
   });
 });

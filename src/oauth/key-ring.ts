@@ -5,8 +5,16 @@ import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
 import { errorClass, StoreUnavailable } from './oauth-error.js';
 import { importSigningKey, type SigningKey } from './signing-key.js';
 
-/** Where the keys come from: the database (shared by every instance) or OAUTH_SIGNING_KEY. */
-export type KeySource = (now: number) => Promise<StoredKey[]>;
+/**
+ * Where the keys come from: the database (shared by every instance) or OAUTH_SIGNING_KEY, which is
+ * `fixed`: no other instance can add a key to it, so an unknown kid is not worth a second look.
+ */
+export type KeySource = ((now: number) => Promise<StoredKey[]>) & { fixed?: boolean };
+
+/** Waits `ms` milliseconds; injected so that tests move their clock instead of waiting. */
+export type Delay = (ms: number) => Promise<void>;
+
+const realDelay: Delay = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 const REFRESH_MS = KEY_REFRESH_SECONDS * 1000;
 /** An unknown kid triggers a re-read at most this often, so random kids cannot hammer the database. */
@@ -14,17 +22,24 @@ const UNKNOWN_KID_REFRESH_MS = 5_000;
 const WARM_UP_RETRY_MS = 5_000;
 
 /**
- * The key set in memory. Loaded lazily and refreshed in the background of requests; while the store is
- * unreachable the last known keys keep serving, and with none loaded yet callers get StoreUnavailable.
+ * The key set in memory. Loaded lazily; once loaded, requests are served the keys in hand while a stale
+ * set is re-read behind them (stale-while-revalidate). While the store is unreachable the last known keys
+ * keep serving, and with none loaded yet callers get StoreUnavailable.
  */
 export class KeyRing {
   private keys: SigningKey[] | undefined;
   private loadedAt = Number.NEGATIVE_INFINITY;
+  /** When the last read of the store ended, whether it succeeded or not. */
+  private readAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<SigningKey[]> | undefined;
+  private deferredRead: Promise<SigningKey[]> | undefined;
   private readonly imported = new Map<string, Promise<SigningKey>>();
   private warmUpTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly source: KeySource, private readonly clock: Clock, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly source: KeySource, private readonly clock: Clock, private readonly log: FastifyBaseLogger,
+    private readonly delay: Delay = realDelay,
+  ) {}
 
   /** Loads (and on first start creates) the keys now, retrying in the background until the store answers. */
   warmUp(): void {
@@ -37,8 +52,10 @@ export class KeyRing {
   }
 
   async current(): Promise<SigningKey[]> {
-    if (this.keys && this.clock() - this.loadedAt < REFRESH_MS) return this.keys;
-    return this.reload();
+    if (!this.keys) return this.reload();
+    // Not awaited: this request gets the keys in hand. load() logs a failed refresh and keeps them.
+    if (this.clock() - this.loadedAt >= REFRESH_MS) void this.reload().catch(() => undefined);
+    return this.keys;
   }
 
   /** The newest key that has not been rotated out signs. */
@@ -52,8 +69,23 @@ export class KeyRing {
   /** The public key of `kid` among our own keys only; undefined for any other kid. */
   async verificationKey(kid: string): Promise<CryptoKey | undefined> {
     const found = (await this.current()).find((k) => k.kid === kid);
-    if (found || this.clock() - this.loadedAt < UNKNOWN_KID_REFRESH_MS) return found?.publicKey;
-    return (await this.reload()).find((k) => k.kid === kid)?.publicKey;
+    if (found || this.source.fixed) return found?.publicKey;
+    return (await this.rereadForUnknownKid()).find((k) => k.kid === kid)?.publicKey;
+  }
+
+  /**
+   * An unknown kid may be a key another instance rotated in since our last read, so the store is read
+   * again, but at most once per UNKNOWN_KID_REFRESH_MS so that random kids cannot hammer it. Inside that
+   * window the read is deferred, not skipped: a key rotated in just after our last read is still found.
+   */
+  private rereadForUnknownKid(): Promise<SigningKey[]> {
+    const wait = this.readAt + UNKNOWN_KID_REFRESH_MS - this.clock();
+    if (wait <= 0) return this.reload();
+    this.deferredRead ??= this.delay(wait).then(() => {
+      this.deferredRead = undefined;
+      return this.reload();
+    });
+    return this.deferredRead;
   }
 
   close(): void {
@@ -61,7 +93,10 @@ export class KeyRing {
   }
 
   private reload(): Promise<SigningKey[]> {
-    this.loading ??= this.load().finally(() => { this.loading = undefined; });
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+      this.readAt = this.clock();
+    });
     return this.loading;
   }
 

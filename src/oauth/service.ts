@@ -33,7 +33,7 @@ export interface OAuthDeps {
 async function keySource(config: Config, db: Db): Promise<KeySource> {
   if (config.oauthSigningKey) {
     const key = { ...(await parseConfiguredKey(config.oauthSigningKey)), createdAt: 0, rotatedAt: null };
-    return async () => [key];
+    return Object.assign(async () => [key], { fixed: true });
   }
   const store = new KeyStore(db);
   return (now) => store.ensureSigner(now);
