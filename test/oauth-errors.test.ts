@@ -115,10 +115,16 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
     }
   });
 
-  it('answers other methods with 405 and Allow', async () => {
-    const response = await fetch(tokenUrl());
-    assert.equal(response.status, 405);
-    assert.match(response.headers.get('allow') ?? '', /POST/);
+  it('answers other methods with 405, Allow and an OAuth error body (invalid_request)', async () => {
+    for (const [method, path, allow] of [['GET', '/oauth/token', 'POST'], ['PUT', '/oauth/register', 'POST'],
+      ['DELETE', '/oauth/revoke', 'POST'], ['POST', '/oauth/jwks.json', 'GET, HEAD']] as const) {
+      const response = await fetch(server.url + path, { method });
+      await oauthError(response, 405, 'invalid_request');
+      assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
+    }
+    const head = await fetch(tokenUrl(), { method: 'HEAD' });
+    assert.equal(head.status, 405);
+    assert.equal(head.headers.get('allow'), 'POST');
   });
 });
 

@@ -27,7 +27,6 @@ function toOAuthError(error: FastifyError, request: FastifyRequest): OAuthError 
       { status: 429, headers: { 'Retry-After': String(apiError.retryAfter ?? 1) } });
   }
   if (apiError.status >= 500) return new OAuthError('server_error', 'Something went wrong on our side.');
-  if (apiError.status === 405 || apiError.status === 404) return new OAuthError('invalid_request', apiError.message, { status: apiError.status, headers: apiError.headers });
   const code = request.routeOptions.url === OAUTH_PATHS.register ? 'invalid_client_metadata' : 'invalid_request';
   return new OAuthError(code, apiError.message, { status: apiError.status });
 }
@@ -39,10 +38,36 @@ function handleOAuthError(error: FastifyError, request: FastifyRequest, reply: F
   return sendOAuthError(reply, oauthError);
 }
 
+// The methods the shared 405 routes cover (src/http/method-not-allowed.ts). Registering every one of them
+// on the OAuth endpoints leaves none to those routes, which would answer in the REST Error shape.
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Other methods on the OAuth endpoints: 405 with Allow (RFC 9110 §15.5.6) in the OAuth error body, so an
+ * OAuth client that reads every answer of these endpoints as RFC 6749 §5.2 gets invalid_request.
+ */
+function registerMethodNotAllowed(scope: FastifyInstance, methodsByUrl: Map<string, Set<string>>): void {
+  for (const url of Object.values(OAUTH_PATHS)) {
+    const allowed = methodsByUrl.get(url) ?? new Set<string>();
+    const missing = METHODS.filter((m) => !allowed.has(m));
+    if (missing.length === 0) continue;
+    const allow = METHODS.filter((m) => allowed.has(m)).join(', ');
+    scope.route({ method: missing, url, schema: { hide: true }, handler: async () => {
+      throw new OAuthError('invalid_request', `${url} accepts ${allow} only.`, { status: 405, headers: { Allow: allow } });
+    } });
+  }
+}
+
 /** The authorization server: registration, token, introspection, revocation, JWKS and discovery documents. */
 export async function registerOAuth(app: FastifyInstance, oauth: OAuthService): Promise<void> {
   const challenge = `Basic realm="${oauth.issuer}", charset="UTF-8"`;
   await app.register(async (scope) => {
+    const methodsByUrl = new Map<string, Set<string>>();
+    scope.addHook('onRoute', (route) => {
+      const methods = methodsByUrl.get(route.url) ?? new Set<string>();
+      for (const method of [route.method].flat()) methods.add(method.toUpperCase());
+      methodsByUrl.set(route.url, methods);
+    });
     scope.setErrorHandler(handleOAuthError);
     registerRegistrationRoute(scope, oauth);
     registerTokenRoute(scope, oauth, challenge);
@@ -50,5 +75,6 @@ export async function registerOAuth(app: FastifyInstance, oauth: OAuthService): 
     registerRevocationRoute(scope, oauth, challenge);
     registerJwksRoute(scope, oauth);
     registerMetadataRoutes(scope, oauth.issuer);
+    registerMethodNotAllowed(scope, methodsByUrl);
   });
 }
