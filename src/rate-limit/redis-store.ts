@@ -30,7 +30,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: 500,
+      // Long enough that a busy Redis is not taken for a dead one: a timed-out command may still have
+      // counted, and counting it again in process would let one extra request through.
+      commandTimeout: 2_000,
       connectTimeout: 2_000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
     });
