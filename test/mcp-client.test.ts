@@ -126,28 +126,39 @@ describe('MCP endpoint through the SDK client', () => {
   });
 });
 
-describe('MCP read tools and the read rate limit', () => {
+describe('POST /mcp and the read rate limit', () => {
   let server: TestServer;
   before(async () => { server = await startServer(); });
   after(async () => { await server.close(); });
+  const rpc = (body: unknown) => fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify(body),
+  });
 
-  it('counts list calls against the read policy and answers rate_limited with the retry time', async () => {
-    const client = await connect(server.url);
-    try {
-      for (let i = 0; i < RATE_LIMIT_POLICIES.read.limit; i++) {
-        const result = await client.callTool({ name: i % 2 ? 'list_projects' : 'list_services' });
-        assert.notEqual(result.isError, true, `call ${i + 1}`);
-      }
-      const refused = await client.callTool({ name: 'list_projects' });
-      assert.equal(refused.isError, true);
-      const error = structured(refused);
-      assert.equal(error.code, 'rate_limited');
-      assert.equal(error.hint, ERRORS.rate_limited.hint);
-      assert.ok(Number.isInteger(error.retry_after_seconds) && error.retry_after_seconds >= 1);
-      // The REST read endpoints share the bucket.
-      assert.equal((await fetch(`${server.url}/api/v1/services`)).status, 429);
-    } finally {
-      await client.close();
+  it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async () => {
+    const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;
+    for (let i = 0; i < limit; i++) {
+      const response = i % 3 === 0
+        ? await fetch(`${server.url}/api/v1/projects`)
+        : await rpc({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: i % 2 ? 'list_projects' : 'list_services' } });
+      assert.equal(response.status, 200, `request ${i + 1}`);
+      assert.equal(response.headers.get('ratelimit-remaining'), String(limit - i - 1), `request ${i + 1}`);
+      await response.arrayBuffer();
     }
+    const refused = await rpc({ jsonrpc: '2.0', id: 'over', method: 'tools/call', params: { name: 'list_projects' } });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    assert.equal(refused.headers.get('ratelimit-remaining'), '0');
+    assert.equal(refused.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
+    const body = await refused.json() as Json;
+    assert.equal(body.jsonrpc, '2.0');
+    assert.equal(body.id, null);
+    assert.equal(body.error.code, -32000);
+    assert.deepEqual(body.error.data, { code: 'rate_limited', hint: ERRORS.rate_limited.hint });
+    assert.equal(body.ok, undefined, 'a JSON-RPC error, not the REST Error shape');
+    // The SDK client is refused at initialize; the REST reads share the bucket.
+    await assert.rejects(connect(server.url));
+    assert.equal((await fetch(`${server.url}/api/v1/services`)).status, 429);
   });
 });

@@ -11,6 +11,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 const V = '2025-06-18';
+const READ_POLICY = `${RATE_LIMIT_POLICIES.read.limit};w=${RATE_LIMIT_POLICIES.read.windowSeconds}`;
 
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
   jsonrpc: '2.0', id, method: 'initialize',
@@ -94,7 +95,7 @@ describe('POST /mcp over raw HTTP', () => {
     const refused = await post(call, { origin: 'https://evil.example' });
     const body = await jsonRpcError(refused, 403, -32000);
     assert.equal(body.error.data.code, 'origin_not_allowed');
-    assert.equal(refused.headers.get('ratelimit-remaining'), null, 'no tool ran: nothing was counted');
+    assert.equal(refused.headers.get('ratelimit-policy'), READ_POLICY, 'counted at the route, like every POST /mcp');
     // A sandboxed page or a file: URL sends the opaque origin "null": not one of ours either.
     const opaque = await post(call, { origin: 'null' });
     assert.equal((await jsonRpcError(opaque, 403, -32000)).error.data.code, 'origin_not_allowed');
@@ -106,6 +107,7 @@ describe('POST /mcp over raw HTTP', () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(`${server.url}/mcp`, { method, headers: { accept: ACCEPT } });
       assert.equal(response.headers.get('allow'), 'POST', method);
+      assert.equal(response.headers.get('ratelimit-policy'), READ_POLICY, method);
       const body = await jsonRpcError(response, 405, -32000);
       assert.equal(body.error.data.code, 'method_not_allowed');
     }
@@ -158,13 +160,23 @@ describe('POST /mcp over raw HTTP', () => {
     }
   });
 
-  it('sets the RateLimit headers of the read policy on a list call', async () => {
-    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } });
-    assert.equal(response.status, 200);
-    const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;
-    assert.equal(response.headers.get('ratelimit-limit'), String(limit));
-    assert.match(response.headers.get('ratelimit-remaining') ?? '', /^\d+$/);
-    assert.equal(response.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
+  it('sets the RateLimit headers of the read policy on every answer, and counts each request once', async () => {
+    const answers = [
+      await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } }),
+      await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects', arguments: { region: 'miami' } } }),
+      await post(initialize(V)),
+      await post({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      await post({ hello: 'world' }),
+    ];
+    assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 202, 400]);
+    const remaining = answers.map((r) => Number(r.headers.get('ratelimit-remaining')));
+    for (const response of answers) {
+      assert.equal(response.headers.get('ratelimit-limit'), String(RATE_LIMIT_POLICIES.read.limit));
+      assert.equal(response.headers.get('ratelimit-policy'), READ_POLICY);
+      assert.match(response.headers.get('ratelimit-reset') ?? '', /^\d+$/);
+    }
+    // A tool call is not counted a second time inside the tool.
+    assert.deepEqual(remaining.slice(1), remaining.slice(0, -1).map((n) => n - 1));
   });
 });
 
@@ -185,7 +197,9 @@ describe('MCP server card', () => {
     assert.ok(card.name && card.title && card.description);
     assert.deepEqual(card.transport, { type: 'streamable-http', endpoint: `${server.url}/mcp` });
     assert.equal(card.remotes[0].url, `${server.url}/mcp`);
-    assert.ok(card.supportedProtocolVersions.includes('2025-06-18'));
+    assert.equal(card.protocolVersion, V, 'the contract revision is the preferred one');
+    assert.equal(card.supportedProtocolVersions[0], V);
+    assert.deepEqual(card.remotes[0].supportedProtocolVersions, card.supportedProtocolVersions);
     assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
     assert.equal(card.authentication.required, false);
     assert.equal(card.authentication.authorization_server_metadata, `${server.url}/.well-known/oauth-authorization-server`);

@@ -36,6 +36,19 @@ describe('submit_inquiry through the inquiry use case', () => {
     assert.equal(badKey.isError, true);
     assert.equal(badKey.value.code, 'invalid_request');
   });
+
+  it('answers submit_inquiry with the inquiry bucket\'s RateLimit headers instead of the read ones', async () => {
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'submit_inquiry', arguments: validInquiry() } }),
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(((await response.json()) as { result: { structuredContent: unknown } }).result.structuredContent, { ok: true });
+    const { limit, windowSeconds } = RATE_LIMIT_POLICIES.inquiry;
+    assert.equal(response.headers.get('ratelimit-limit'), String(limit));
+    assert.equal(response.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
+  });
 });
 
 // A server of its own: every submission counts against the inquiry bucket, failed ones too.

@@ -7,8 +7,6 @@ import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/port.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import { Tools, type ToolCallContext } from '../src/mcp/tools.js';
-import { RateLimiter } from '../src/rate-limit/limiter.js';
-import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
 import { validInquiry } from './helpers/inquiries.js';
 import type { Json } from './helpers/mcp.js';
 
@@ -23,7 +21,6 @@ function toolsWith(submit: InquiryService['submit']): Tools {
     definitions: buildToolDefinitions('Test Studio'),
     projects: [],
     services: [],
-    limiter: new RateLimiter(new MemoryRateLimitStore()),
     inquiries: { submit },
     log: pino({ level: 'silent' }) as FastifyBaseLogger,
   });

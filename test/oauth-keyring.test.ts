@@ -48,7 +48,7 @@ describe('key ring', () => {
     assert.equal(await ring.verificationKey('someone-else'), undefined);
   });
 
-  it('serves loaded keys at once when they are stale, and refreshes them behind the request', async () => {
+  it('verifies with the loaded keys at once when they are stale, refreshing them behind the request; signing waits', async () => {
     let now = 1_000_000;
     let reads = 0;
     let release: () => void = () => undefined;
@@ -63,12 +63,14 @@ describe('key ring', () => {
     const rotated = await storedKey(now);
     keys.push(rotated);
     const pending = new Promise((resolve) => { setImmediate(() => resolve('waited for the store')); });
-    const answer = await Promise.race([ring.current().then((set) => set.map((k) => k.kid)), pending]);
-    assert.deepEqual(answer, [keys[0]!.kid], 'answered with the loaded keys while the store read is pending');
+    const answer = await Promise.race([ring.verificationKey(keys[0]!.kid).then(Boolean), pending]);
+    assert.equal(answer, true, 'answered with the loaded keys while the store read is pending');
     assert.equal(reads, 2, 'and the refresh has started');
     const found = ring.verificationKey(rotated.kid);
+    const signer = ring.signer();
     release();
     assert.ok(await found, 'an unknown kid joins the refresh already under way');
+    assert.equal((await signer).kid, rotated.kid, 'a stale set is re-read before signing');
     assert.equal(reads, 2);
   });
 

@@ -10,7 +10,8 @@ export interface Refusal {
   body: JsonRpcErrorResponse;
 }
 
-function single(value: string | string[] | undefined): string | undefined {
+/** The first value of a request header that may repeat. */
+export function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 

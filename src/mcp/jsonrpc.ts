@@ -29,7 +29,8 @@ export function errorResponse(id: JsonRpcId | null, code: number, message: strin
   return { jsonrpc: '2.0', id, error: { code, message, ...(data && { data }) } };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object: not null, not an array. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is JsonRpcId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

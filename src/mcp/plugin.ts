@@ -15,12 +15,13 @@ export interface McpOptions {
   baseUrl: string;
   allowedOrigins: readonly string[];
   catalog: Catalog;
-  limiter: RateLimiter;
+  /** Not used: the root rate-limit hook counts POST /mcp. Still passed by src/app.ts. */
+  limiter?: RateLimiter;
   inquiries: InquiryService;
 }
 
 /** The MCP surface: POST /mcp and its server card. Tool definitions and list results are built here, once. */
-export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, catalog, limiter, inquiries }: McpOptions): void {
+export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, catalog, inquiries }: McpOptions): void {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
@@ -32,7 +33,6 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cat
     definitions,
     projects: catalog.projects.map((entry) => ({ item: toProjectItem(entry, baseUrl), region: entry.region })),
     services: catalog.services.map((entry) => toServiceItem(entry, baseUrl)),
-    limiter,
     inquiries,
     log: app.log,
   });

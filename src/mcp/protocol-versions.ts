@@ -5,8 +5,14 @@ import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from
 /** The revision of the contract, offered when a client asks for one we do not know. */
 export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
 
-/** Every revision the SDK can serve, newest first; the server card lists the same. */
-export const PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+/**
+ * Every revision the SDK can serve, the preferred one first (then the SDK's order, newest first): the
+ * server card and the 400 hint list them so, and readers taking the head as the primary get 2025-06-18.
+ */
+export const PROTOCOL_VERSIONS: readonly string[] = [
+  PREFERRED_PROTOCOL_VERSION,
+  ...SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== PREFERRED_PROTOCOL_VERSION),
+];
 
 /** Transport spec: a request without MCP-Protocol-Version is taken as this revision. */
 export const ASSUMED_PROTOCOL_VERSION = DEFAULT_NEGOTIATED_PROTOCOL_VERSION;

@@ -1,4 +1,4 @@
-import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcRequest } from './jsonrpc.js';
+import { ErrorCode, errorResponse, isObject, type JsonRpcErrorResponse, type JsonRpcRequest } from './jsonrpc.js';
 
 // The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
 // zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked
@@ -6,9 +6,6 @@ import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcReques
 
 type Params = Record<string, unknown> | undefined;
 type Check = (params: Params) => string | undefined;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkInitialize(params: Params): string | undefined {
   if (!params || typeof params.protocolVersion !== 'string') return '"protocolVersion" must be a string';

@@ -1,14 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError, ERRORS } from '../contract/errors.js';
+import { PATHS } from '../contract/paths.js';
 import { handleError, toApiError } from '../http/errors.js';
-import { decideBody } from './body-rules.js';
-import { checkHeaders, type Refusal } from './http-rules.js';
+import { decideBody, type BodyDecision } from './body-rules.js';
+import { checkHeaders, single, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
 import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolCallContext } from './tools.js';
-
-export const MCP_PATH = '/mcp';
 
 export interface McpRouteOptions {
   baseUrl: string;
@@ -17,9 +16,7 @@ export interface McpRouteOptions {
   prepared: PreparedCalls;
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
+type Dispatch = Extract<BodyDecision, { action: 'dispatch' }>;
 
 function sendRefusal(reply: FastifyReply, refusal: Refusal, headers: Record<string, string> = {}): FastifyReply {
   return reply.code(refusal.status).headers(headers).type('application/json; charset=utf-8').send(refusal.body);
@@ -36,7 +33,14 @@ function isAuthenticationError(error: Error): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || 'WWW-Authenticate' in error.headers);
 }
 
-/** Anything thrown on /mcp (body parser, handler) as a JSON-RPC error with the HTTP status of its contract code. */
+function retryAfterOf(error: ApiError): Record<string, string> {
+  return error.retryAfter === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfter))) };
+}
+
+/**
+ * Anything thrown on /mcp (the root rate-limit hook's 429, the body parser, the handler) as a JSON-RPC
+ * error with the HTTP status of its contract code. The RateLimit-* headers the hook set stay on the reply.
+ */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isAuthenticationError(error)) return handleError(error, request, reply);
   const apiError = toApiError(error);
@@ -44,7 +48,17 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   const code = apiError.code === 'invalid_body' ? ErrorCode.ParseError : apiError.status >= 500 ? ErrorCode.InternalError : TRANSPORT_ERROR;
   const message = apiError.code === 'invalid_body' ? `Parse error: ${apiError.message}` : apiError.message;
   const hint = BODY_HINTS[apiError.code] ?? apiError.hint;
-  return sendRefusal(reply, { status: apiError.status, body: errorResponse(null, code, message, apiError.code, hint) }, apiError.headers);
+  const body = errorResponse(null, code, message, apiError.code, hint);
+  return sendRefusal(reply, { status: apiError.status, body }, { ...apiError.headers, ...retryAfterOf(apiError) });
+}
+
+/** The transport's header rules, before the body is read: a refused request costs no parsing. */
+function headerRules(allowedOrigins: readonly string[]): onRequestHookHandler {
+  return (request, reply, done) => {
+    const refusal = checkHeaders(request.headers, allowedOrigins);
+    if (refusal) sendRefusal(reply, refusal);
+    else done();
+  };
 }
 
 /** Only the headers the SDK transport reads, already checked by our rules. */
@@ -65,55 +79,61 @@ function callerOf(request: FastifyRequest): ToolCallContext {
   };
 }
 
-function sendAnswers(reply: FastifyReply, caller: ToolCallContext, answers: unknown[], batch: boolean): FastifyReply {
-  return reply.code(200).headers(caller.headers).type('application/json').send(batch ? answers : answers[0]);
+/** A 200 JSON answer; the caller's headers (a tool's own rate-limit decision) replace the route's. */
+function sendJson(reply: FastifyReply, caller: ToolCallContext, payload: unknown): FastifyReply {
+  return reply.code(200).headers(caller.headers).type('application/json').send(payload);
 }
 
-/** POST /mcp: Streamable HTTP, stateless, JSON answers; the spec's rules first, then the SDK's Server. */
-export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, pool, prepared }: McpRouteOptions): void {
-  const endpoint = baseUrl + MCP_PATH;
+async function sendSdkAnswer(reply: FastifyReply, caller: ToolCallContext, decision: Dispatch, response: Response): Promise<FastifyReply> {
+  const text = await response.text();
+  // One message: the SDK's answer as it is.
+  if (!decision.batch || response.status !== 200) {
+    reply.headers(caller.headers).code(response.status);
+    return text ? reply.type(response.headers.get('content-type') ?? 'application/json').send(text) : reply.send();
+  }
+  // JSON-RPC: a batch is answered with an array, even of one (the SDK unwraps a single answer).
+  const sdkAnswers = JSON.parse(text) as unknown;
+  return sendJson(reply, caller, [...decision.answered, ...(Array.isArray(sdkAnswers) ? sdkAnswers : [sdkAnswers])]);
+}
 
-  app.post(MCP_PATH, {
-    schema: { hide: true },
-    // Tools count against their own policies (reads, the inquiry bucket); browsers only from our origins.
-    config: { rateLimit: false, cors: 'site' },
-    errorHandler,
-    // Before the body is read: a refused request costs no parsing.
-    onRequest: async (request, reply) => {
-      const refusal = checkHeaders(request.headers, allowedOrigins);
-      if (refusal) return sendRefusal(reply, refusal);
-    },
-  }, async (request, reply) => {
+/** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
+function messageHandler(endpoint: string, pool: McpServerPool, prepared: PreparedCalls) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const decision = decideBody(request.body, single(request.headers['mcp-protocol-version']));
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
-
     const caller = callerOf(request);
-    if (decision.body === undefined) return sendAnswers(reply, caller, decision.answered, decision.batch);
-    if (!decision.batch && prepared.matches(decision.body)) {
-      const answer = await prepared.answer(decision.body, caller);
-      return reply.code(200).headers(caller.headers).type('application/json').send(answer);
-    }
-    const response = await pool.handle(sdkRequest(endpoint, request), decision.body, caller);
-    const text = await response.text();
-    reply.headers(caller.headers).code(response.status);
-    // One message: the SDK's answer as it is.
-    if (!decision.batch || response.status !== 200) {
-      return text ? reply.type(response.headers.get('content-type') ?? 'application/json').send(text) : reply.send();
-    }
-    // JSON-RPC: a batch is answered with an array, even of one (the SDK unwraps a single answer).
-    const sdkAnswers = JSON.parse(text) as unknown;
-    return sendAnswers(reply, caller, [...decision.answered, ...(Array.isArray(sdkAnswers) ? sdkAnswers : [sdkAnswers])], true);
-  });
+    if (decision.body === undefined) return sendJson(reply, caller, decision.batch ? decision.answered : decision.answered[0]);
+    if (!decision.batch && prepared.matches(decision.body)) return sendJson(reply, caller, await prepared.answer(decision.body, caller));
+    return sendSdkAnswer(reply, caller, decision, await pool.handle(sdkRequest(endpoint, request), decision.body, caller));
+  };
+}
 
-  // Stateless: no SSE stream to open (GET) and no session to end (DELETE). The spec allows 405 for both.
-  const methodNotAllowed = errorResponse(null, TRANSPORT_ERROR,
-    `Method Not Allowed: ${MCP_PATH} takes POST only (stateless server: no SSE stream, no session).`, 'method_not_allowed');
+/** Stateless: no SSE stream to open (GET) and no session to end (DELETE). The spec allows 405 for both. */
+function registerMethodNotAllowed(app: FastifyInstance): void {
+  const body = errorResponse(null, TRANSPORT_ERROR,
+    `Method Not Allowed: ${PATHS.mcp} takes POST only (stateless server: no SSE stream, no session).`, 'method_not_allowed');
   app.route({
     method: ['GET', 'DELETE', 'PUT', 'PATCH'],
-    url: MCP_PATH,
+    url: PATHS.mcp,
     schema: { hide: true },
-    config: { rateLimit: false },
-    handler: async (_request, reply) => sendRefusal(reply, { status: ERRORS.method_not_allowed.status, body: methodNotAllowed }, { Allow: 'POST' }),
+    config: { rateLimit: 'read' },
+    errorHandler,
+    handler: async (_request, reply) => sendRefusal(reply, { status: ERRORS.method_not_allowed.status, body }, { Allow: 'POST' }),
   });
+}
+
+/**
+ * POST /mcp: Streamable HTTP, stateless, JSON answers. Every request counts against the read policy
+ * (the root hook sets the RateLimit-* headers or refuses with 429); submit_inquiry also counts in the
+ * inquiry bucket. Browsers only from our origins.
+ */
+export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, pool, prepared }: McpRouteOptions): void {
+  app.post(PATHS.mcp, {
+    schema: { hide: true },
+    config: { rateLimit: 'read', cors: 'site' },
+    errorHandler,
+    onRequest: headerRules(allowedOrigins),
+  }, messageHandler(baseUrl + PATHS.mcp, pool, prepared));
+  registerMethodNotAllowed(app);
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { SCOPES } from '../contract/oauth.js';
+import { OAUTH_METADATA_PATHS, SCOPES } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
 import { PREFERRED_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './protocol-versions.js';
-import { MCP_PATH } from './route.js';
 import type { ServerIdentity } from './server-pool.js';
-
-export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 
 export interface ServerCardOptions {
   baseUrl: string;
@@ -19,9 +17,10 @@ export interface ServerCardOptions {
  * The MCP Server Card (SEP-1649, `/.well-known/mcp/server-card.json`): what a client needs before it
  * connects. The identity and `remotes` fields also follow its successor draft (SEP-2127), so readers
  * of either revision find the endpoint. The tools are the very objects tools/list answers with.
+ * `protocolVersion` names the contract's revision; initialize still answers any supported one requested.
  */
 export function serverCard({ baseUrl, identity, description, tools }: ServerCardOptions): Record<string, unknown> {
-  const endpoint = baseUrl + MCP_PATH;
+  const endpoint = baseUrl + PATHS.mcp;
   const { name, title, version } = identity.info;
   return {
     name,
@@ -32,7 +31,7 @@ export function serverCard({ baseUrl, identity, description, tools }: ServerCard
     supportedProtocolVersions: PROTOCOL_VERSIONS,
     serverInfo: { name, title, version },
     websiteUrl: baseUrl,
-    documentationUrl: `${baseUrl}/developers`,
+    documentationUrl: baseUrl + PATHS.developers,
     transport: { type: 'streamable-http', endpoint },
     remotes: [{
       type: 'streamable-http',
@@ -45,8 +44,8 @@ export function serverCard({ baseUrl, identity, description, tools }: ServerCard
       required: false,
       schemes: ['oauth2'],
       description: 'Tokens are optional: every tool works without one. An agent can register itself and get a client_credentials token.',
-      authorization_server_metadata: `${baseUrl}/.well-known/oauth-authorization-server`,
-      protected_resource_metadata: `${baseUrl}/.well-known/oauth-protected-resource`,
+      authorization_server_metadata: baseUrl + OAUTH_METADATA_PATHS.authorizationServer,
+      protected_resource_metadata: baseUrl + OAUTH_METADATA_PATHS.protectedResource,
       scopes: Object.keys(SCOPES),
     },
     instructions: identity.instructions,
@@ -54,11 +53,8 @@ export function serverCard({ baseUrl, identity, description, tools }: ServerCard
   };
 }
 
-/** GET the card: open to every origin, built once, cacheable with an ETag. */
+/** GET the card: built once, cacheable with an ETag; open to every origin by the default CORS policy. */
 export function registerServerCard(app: FastifyInstance, options: ServerCardOptions): void {
   const card = jsonRepresentation(serverCard(options));
-  app.get(SERVER_CARD_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-    return sendRepresentation(request, reply, card);
-  });
+  app.get(PATHS.mcpServerCard, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, card));
 }

@@ -6,12 +6,11 @@ import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { toApiError, validationError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
-import { clientKey } from '../rate-limit/client-key.js';
-import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
+import { rateLimitHeaders } from '../rate-limit/limiter.js';
 import type { ToolName } from './tool-definitions.js';
 import { errorResult, successResult } from './tool-results.js';
 
-/** Who is calling, for the rate limits and the inquiry record; `headers` collects what the HTTP answer must carry. */
+/** Who is calling, for the inquiry bucket and record; `headers` collects what the HTTP answer must carry on top of the route's. */
 export interface ToolCallContext {
   ip: string;
   userAgent?: string;
@@ -30,7 +29,6 @@ export interface ToolsDeps {
   definitions: Tool[];
   projects: RegionalProject[];
   services: Service[];
-  limiter: RateLimiter;
   inquiries: InquiryService;
   log: FastifyBaseLogger;
 }
@@ -40,11 +38,10 @@ const INQUIRY_FIELDS = Object.keys(Inquiry.properties);
 
 type Handler = (args: Record<string, unknown>, context: ToolCallContext) => Promise<CallToolResult>;
 
-function recordDecision(context: ToolCallContext, decision: RateLimitDecision): void {
-  Object.assign(context.headers, rateLimitHeaders(decision));
-}
-
-/** The three tools behind tools/call. Arguments are checked against each tool's inputSchema, compiled once. */
+/**
+ * The three tools behind tools/call. Arguments are checked against each tool's inputSchema, compiled once.
+ * The read tools count nothing themselves: the route counts every POST /mcp against the read policy.
+ */
 export class Tools {
   private readonly handlers: Record<ToolName, Handler>;
   private readonly validators = new Map<string, ValidateFunction>();
@@ -52,7 +49,7 @@ export class Tools {
   private readonly allServices: CallToolResult;
   /** The prepared results, serialized once. */
   private readonly serialized = new Map<CallToolResult, string>();
-  /** Tools whose argument-free call always answers a prepared result (or a rate-limit error). */
+  /** Tools whose argument-free call always answers a prepared result. */
   readonly preparedTools: ReadonlySet<string> = new Set(['list_projects', 'list_services']);
 
   constructor(private readonly deps: ToolsDeps) {
@@ -66,8 +63,8 @@ export class Tools {
     this.allServices = successResult({ services: deps.services });
     for (const result of [this.allProjects, this.allServices]) this.serialized.set(result, JSON.stringify(result));
     this.handlers = {
-      list_projects: (args, context) => this.read(context, () => this.listProjects(args)),
-      list_services: (_args, context) => this.read(context, () => this.allServices),
+      list_projects: async (args) => this.listProjects(args),
+      list_services: async () => this.allServices,
       submit_inquiry: (args, context) => this.submitInquiry(args, context),
     };
   }
@@ -97,14 +94,6 @@ export class Tools {
     return this.serialized.get(result) ?? JSON.stringify(result);
   }
 
-  /** Reads count against the read policy, like GET /api/v1/projects. */
-  private async read(context: ToolCallContext, answer: () => CallToolResult): Promise<CallToolResult> {
-    const decision = await this.deps.limiter.consume('read', clientKey(context.ip));
-    recordDecision(context, decision);
-    if (!decision.allowed) throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds });
-    return answer();
-  }
-
   private listProjects(args: Record<string, unknown>): CallToolResult {
     const { location, region } = args as { location?: string; region?: string };
     if (location === undefined && region === undefined) return this.allProjects;
@@ -115,7 +104,10 @@ export class Tools {
     return successResult({ projects });
   }
 
-  /** Through the one inquiry use case: origin, the shared inquiry bucket, validation and storage happen there. */
+  /**
+   * Through the one inquiry use case: origin, the shared inquiry bucket, validation and storage happen there.
+   * No `rateLimit` is passed, so the use case counts the inquiry bucket; its headers replace the route's read ones.
+   */
   private async submitInquiry(args: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> {
     const key = args.idempotency_key;
     const fields = Object.fromEntries(INQUIRY_FIELDS.filter((f) => f in args).map((f) => [f, args[f]]));
@@ -130,7 +122,7 @@ export class Tools {
       idempotencyKey: key,
       clientId: context.clientId,
     });
-    recordDecision(context, result.rateLimit);
+    Object.assign(context.headers, rateLimitHeaders(result.rateLimit));
     return successResult({ ok: true });
   }
 }

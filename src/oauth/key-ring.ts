@@ -22,9 +22,11 @@ const UNKNOWN_KID_REFRESH_MS = 5_000;
 const WARM_UP_RETRY_MS = 5_000;
 
 /**
- * The key set in memory. Loaded lazily; once loaded, requests are served the keys in hand while a stale
- * set is re-read behind them (stale-while-revalidate). While the store is unreachable the last known keys
- * keep serving, and with none loaded yet callers get StoreUnavailable.
+ * The key set in memory, loaded lazily. Verifying (every API request with a token) is served the keys in
+ * hand while a stale set is re-read behind it (stale-while-revalidate); signing and publishing wait for a
+ * stale set to be re-read, since RETIRE_AFTER_MS counts on no instance signing with a rotated key longer
+ * than KEY_REFRESH_SECONDS. While the store is unreachable the last known keys keep serving, and with none
+ * loaded yet callers get StoreUnavailable.
  */
 export class KeyRing {
   private keys: SigningKey[] | undefined;
@@ -51,11 +53,10 @@ export class KeyRing {
     });
   }
 
+  /** The key set, re-read first when it is older than KEY_REFRESH_SECONDS. */
   async current(): Promise<SigningKey[]> {
-    if (!this.keys) return this.reload();
-    // Not awaited: this request gets the keys in hand. load() logs a failed refresh and keeps them.
-    if (this.clock() - this.loadedAt >= REFRESH_MS) void this.reload().catch(() => undefined);
-    return this.keys;
+    if (this.keys && this.clock() - this.loadedAt < REFRESH_MS) return this.keys;
+    return this.reload();
   }
 
   /** The newest key that has not been rotated out signs. */
@@ -68,7 +69,7 @@ export class KeyRing {
 
   /** The public key of `kid` among our own keys only; undefined for any other kid. */
   async verificationKey(kid: string): Promise<CryptoKey | undefined> {
-    const found = (await this.current()).find((k) => k.kid === kid);
+    const found = (await this.inHand()).find((k) => k.kid === kid);
     if (found || this.source.fixed) return found?.publicKey;
     return (await this.rereadForUnknownKid()).find((k) => k.kid === kid)?.publicKey;
   }
@@ -86,6 +87,14 @@ export class KeyRing {
       return this.reload();
     });
     return this.deferredRead;
+  }
+
+  /** The loaded keys at once; a stale set is re-read without waiting for it. */
+  private async inHand(): Promise<SigningKey[]> {
+    if (!this.keys) return this.reload();
+    // Not awaited. load() logs a failed refresh and keeps the loaded keys; the catch is only a safety net.
+    if (this.clock() - this.loadedAt >= REFRESH_MS) void this.reload().catch(() => undefined);
+    return this.keys;
   }
 
   close(): void {

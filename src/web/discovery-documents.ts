@@ -1,4 +1,4 @@
-import { SERVER_CARD_PATH } from '../mcp/server-card.js';
+import { PATHS } from '../contract/paths.js';
 
 /** Every discovery and agent document of the origin, for the developer page, llms.txt and the sitemap. */
 export const DISCOVERY_DOCUMENTS = [
@@ -6,7 +6,7 @@ export const DISCOVERY_DOCUMENTS = [
   { path: '/.well-known/api-catalog', title: 'API catalog (RFC 9727)', type: 'application/linkset+json' },
   { path: '/.well-known/oauth-authorization-server', title: 'OAuth authorization server metadata (RFC 8414)', type: 'application/json' },
   { path: '/.well-known/oauth-protected-resource', title: 'OAuth protected resource metadata (RFC 9728)', type: 'application/json' },
-  { path: SERVER_CARD_PATH, title: 'MCP server card', type: 'application/json' },
+  { path: PATHS.mcpServerCard, title: 'MCP server card', type: 'application/json' },
   { path: '/llms.txt', title: 'llms.txt: the index for language models', type: 'text/plain' },
   { path: '/llms-full.txt', title: 'llms-full.txt: every page and the API reference', type: 'text/plain' },
   { path: '/auth.md', title: 'Authentication guide for agents', type: 'text/markdown' },

@@ -2,8 +2,7 @@ import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } fro
 import { ERRORS } from '../../contract/errors.js';
 import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry.js';
 import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
-import { MCP_PATH } from '../../mcp/route.js';
-import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
+import { PATHS } from '../../contract/paths.js';
 import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_PATHS } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
@@ -51,8 +50,8 @@ function mcpSection(ctx: SiteContext): string {
   const tools = buildToolDefinitions(ctx.catalog.site.name).map((tool) => `| \`${tool.name}\` | ${mdCell(tool.description ?? tool.title ?? '')} |`);
   return [
     '## MCP endpoint',
-    `\`POST ${ctx.baseUrl}${MCP_PATH}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
-      + `Its server card: ${docLink(ctx, SERVER_CARD_PATH, 'MCP server card')}.`,
+    `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
+      + `Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
     ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
   ].join('\n\n');
 }
