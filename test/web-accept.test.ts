@@ -35,6 +35,14 @@ describe('Accept negotiation (unit)', () => {
     });
   }
 
+  it('answers the same after the Accept cache has cycled through more strings than it keeps', () => {
+    const many = Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? `text/markdown, application/x-${i}` : `text/html, application/x-${i}`));
+    for (const round of [1, 2]) {
+      many.forEach((accept, i) => assert.equal(prefersMarkdown(accept), i % 2 === 0, `round ${round}: ${accept}`));
+      for (const [accept, markdown] of cases) assert.equal(prefersMarkdown(accept), markdown, `round ${round}: ${String(accept)}`);
+    }
+  });
+
   it('parses q-values and skips malformed ranges', () => {
     assert.deepEqual(parseAccept('text/html;level=1;q=0.5, nonsense, */*'), [
       { type: 'text', subtype: 'html', q: 0.5, index: 0 },

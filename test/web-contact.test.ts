@@ -18,7 +18,7 @@ describe('contact form without JavaScript (POST /contact)', () => {
   it('the contact page carries the contract constraints and the honeypot', async () => {
     const page = await (await fetch(`${server.url}/contact`)).text();
     const { name, email, phone, message } = INQUIRY_LIMITS;
-    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-api="\/api\/v1\/contact">/);
+    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-api="\/api\/v1\/contact" data-thanks="[^"]+">/);
     assert.match(page, new RegExp(`<input id="f-name" name="name" required [^>]*minlength="${name.minLength}" maxlength="${name.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-email" name="email" required [^>]*type="email" maxlength="${email.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-phone" name="phone" aria-describedby[^>]*type="tel" maxlength="${phone.maxLength}"`));

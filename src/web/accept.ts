@@ -68,7 +68,18 @@ export function negotiate(header: string | undefined, offers: readonly string[])
 export const HTML = 'text/html';
 export const MARKDOWN = 'text/markdown';
 
+// Clients send few distinct Accept strings; a page answer looks its choice up instead of parsing again.
+// Bounded so that made-up headers cannot grow it: the oldest entry leaves first.
+const PREFERENCE_CACHE_SIZE = 256;
+const preferenceCache = new Map<string, boolean>();
+
 /** True when the request prefers the Markdown twin of a page over its HTML. */
 export function prefersMarkdown(accept: string | undefined): boolean {
-  return negotiate(accept, [HTML, MARKDOWN]) === MARKDOWN;
+  if (!accept) return false;
+  const known = preferenceCache.get(accept);
+  if (known !== undefined) return known;
+  const markdown = negotiate(accept, [HTML, MARKDOWN]) === MARKDOWN;
+  if (preferenceCache.size >= PREFERENCE_CACHE_SIZE) preferenceCache.delete(preferenceCache.keys().next().value!);
+  preferenceCache.set(accept, markdown);
+  return markdown;
 }

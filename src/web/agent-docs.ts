@@ -1,4 +1,6 @@
-import { API_PREFIX } from '../contract/api.js';
+import { projectPath, servicePath } from '../catalog/catalog.js';
+import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { apiOperations, operationReference, schemaReference } from './api-reference.js';
 import { DISCOVERY_DOCUMENTS } from './discovery-documents.js';
 import { mdLink, mdText } from './markdown.js';
@@ -20,22 +22,25 @@ function pageLinks(ctx: SiteContext, pages: RenderedPage[]): string {
 export function llmsTxt(ctx: SiteContext, pages: RenderedPage[]): string {
   const { site } = ctx.catalog;
   const byPrefix = (prefix: string) => pages.filter(({ page }) => page.path.startsWith(prefix));
-  const general = pages.filter(({ page }) => !page.path.startsWith('/projects/') && !page.path.startsWith('/services/'));
-  const optional = DISCOVERY_DOCUMENTS.filter((d) => ctx.serves(d.path) && !['/openapi.json', '/auth.md', API_PREFIX, '/llms.txt'].includes(d.path));
+  const [projects, services] = [projectPath(''), servicePath('')];
+  const general = pages.filter(({ page }) => !page.path.startsWith(projects) && !page.path.startsWith(services));
+  // The API section names these already; llms.txt does not list itself.
+  const named: string[] = [PATHS.openapi, OAUTH_METADATA_PATHS.authGuide, PATHS.apiIndex, PATHS.llms];
+  const optional = DISCOVERY_DOCUMENTS.filter((d) => ctx.serves(d.path) && !named.includes(d.path));
   return [
     `# ${mdText(site.name)}`,
     `> ${mdText(site.description)}`,
     'Every page of this site answers `Accept: text/markdown` with Markdown; the links below go straight to the Markdown. '
-      + `The portfolio, the services and the inquiry form are a public API under \`${ctx.baseUrl}${API_PREFIX}\` and an MCP endpoint; no key is needed.`,
+      + `The portfolio, the services and the inquiry form are a public API under \`${ctx.baseUrl}${PATHS.apiIndex}\` and an MCP endpoint; no key is needed.`,
     '## Pages', pageLinks(ctx, general),
-    '## Projects', pageLinks(ctx, byPrefix('/projects/')),
-    '## Services', pageLinks(ctx, byPrefix('/services/')),
+    '## Projects', pageLinks(ctx, byPrefix(projects)),
+    '## Services', pageLinks(ctx, byPrefix(services)),
     '## API',
     [
-      `- ${mdLink('Developer guide', ctx.baseUrl + markdownPath('/developers'))}: quick start, endpoints, MCP, rate limits, errors, versioning`,
-      `- ${mdLink('OpenAPI 3.1 description', `${ctx.baseUrl}/openapi.json`)}: every operation and schema`,
-      `- ${mdLink('API index', ctx.baseUrl + API_PREFIX)}: version, deprecation policy and endpoints as JSON`,
-      `- ${mdLink('Authentication for agents', `${ctx.baseUrl}/auth.md`)}: optional tokens, registration and the 401 challenge`,
+      `- ${mdLink('Developer guide', ctx.baseUrl + markdownPath(PATHS.developers))}: quick start, endpoints, MCP, rate limits, errors, versioning`,
+      `- ${mdLink('OpenAPI 3.1 description', ctx.baseUrl + PATHS.openapi)}: every operation and schema`,
+      `- ${mdLink('API index', ctx.baseUrl + PATHS.apiIndex)}: version, deprecation policy and endpoints as JSON`,
+      `- ${mdLink('Authentication for agents', ctx.baseUrl + OAUTH_METADATA_PATHS.authGuide)}: optional tokens, registration and the 401 challenge`,
     ].join('\n'),
     '## Optional',
     optional.map((d) => `- ${mdLink(d.title, ctx.baseUrl + d.path)}: \`${d.type}\``).join('\n'),
@@ -52,7 +57,7 @@ export function llmsFullTxt(ctx: SiteContext, pages: RenderedPage[]): string {
     `Every page of ${ctx.baseUrl} and the API reference, in one document. Each page starts with its front matter.`,
     ...sections,
     `# API reference`,
-    `Generated from ${ctx.baseUrl}/openapi.json (${ctx.openapi.info.title}, version ${ctx.openapi.info.version}).`,
+    `Generated from ${ctx.baseUrl}${PATHS.openapi} (${ctx.openapi.info.title}, version ${ctx.openapi.info.version}).`,
     '## Operations', operationReference(operations, ctx.baseUrl),
     '## Schemas', schemaReference(ctx.openapi, Object.keys(ctx.openapi.components?.schemas ?? {})),
   ].join('\n\n') + '\n';

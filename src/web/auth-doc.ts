@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { mdCell } from './markdown.js';
 import type { SiteContext } from './site-context.js';
@@ -29,7 +30,7 @@ export function authMarkdown(ctx: SiteContext): string {
     `A client is registered with ${DEFAULT_SCOPES.map((s) => `\`${s}\``).join(', ')} unless its registration names fewer in \`scope\`; `
       + 'a token carries the client\'s scopes unless the token request asks for a subset with `scope`. No operation requires a scope.',
     '## 3. Use the token',
-    ['```sh', `curl -s ${base}/api/v1/projects -H "Authorization: Bearer $ACCESS_TOKEN"`, '```'].join('\n'),
+    ['```sh', `curl -s ${url(PATHS.projects)} -H "Authorization: Bearer $ACCESS_TOKEN"`, '```'].join('\n'),
     'When a Bearer token is invalid or expired, the answer is `401` with a `WWW-Authenticate: Bearer` challenge (`error="invalid_token"`, '
       + '`resource_metadata` naming the protected resource metadata). '
       + 'Get a new token, or call again without the Authorization header.',
@@ -37,7 +38,7 @@ export function authMarkdown(ctx: SiteContext): string {
     `Validate a token at \`POST ${url(OAUTH_PATHS.introspect)}\` (RFC 7662) and revoke it at \`POST ${url(OAUTH_PATHS.revoke)}\` (RFC 7009); `
       + 'both take the token as the `token` form field and require your client credentials (HTTP Basic).',
     '## Metadata',
-    `- Authorization server metadata (RFC 8414): \`${url('/.well-known/oauth-authorization-server')}\``,
-    `- Protected resource metadata (RFC 9728): \`${url('/.well-known/oauth-protected-resource')}\``,
+    `- Authorization server metadata (RFC 8414): \`${url(OAUTH_METADATA_PATHS.authorizationServer)}\``,
+    `- Protected resource metadata (RFC 9728): \`${url(OAUTH_METADATA_PATHS.protectedResource)}\``,
   ].join('\n\n') + '\n';
 }

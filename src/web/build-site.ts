@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog.js';
+import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
 import { representation, type Representation } from '../http/representation.js';
 import type { RouteRegistry } from '../http/route-registry.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
-import { API_CATALOG_PATH, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml } from './discovery.js';
+import { API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml } from './discovery.js';
 import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
@@ -16,6 +18,7 @@ import { thanksPage } from './pages/thanks.js';
 import { MARKDOWN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
 import type { OpenApiDocument, SiteContext } from './site-context.js';
 import type { PageSource } from './site-pages.js';
+import { SITE_PATHS } from './site-paths.js';
 
 /** Everything the site serves, built once when the app is ready (content only changes on restart). */
 export interface BuiltSite {
@@ -35,6 +38,21 @@ export interface SiteInputs {
 }
 
 const TEXT = 'text/plain; charset=utf-8';
+
+type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[]) => Representation;
+
+/** The agent and discovery documents by path: the routes are added from this map, and the site built from it. */
+const DOCUMENTS = new Map<string, DocumentBuilder>([
+  [PATHS.llms, (ctx, pages) => representation(llmsTxt(ctx, pages), TEXT)],
+  [PATHS.llmsFull, (ctx, pages) => representation(llmsFullTxt(ctx, pages), TEXT)],
+  [OAUTH_METADATA_PATHS.authGuide, (ctx) => representation(authMarkdown(ctx), MARKDOWN_TYPE)],
+  // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
+  [PATHS.apiCatalog, (ctx) => representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
+  [SITE_PATHS.robots, (ctx) => representation(robotsTxt(ctx), TEXT)],
+  [SITE_PATHS.sitemap, (_ctx, pages) => representation(sitemapXml(pages.map((r) => r.url)), 'application/xml; charset=utf-8')],
+]);
+
+export const DOCUMENT_PATHS: readonly string[] = [...DOCUMENTS.keys()];
 
 /** The contact page re-rendered around a form state (errors, values), and the thank-you page. */
 function formPages(contact: Page, { catalog, baseUrl, assets }: SiteInputs): FormPages {
@@ -57,15 +75,7 @@ export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
     serves: (path) => served.get(path)?.has('GET') ?? false,
   };
   const rendered = inputs.sources.map((source) => renderPage(source.build(ctx), catalog, baseUrl, assets));
-  const documents = new Map<string, Representation>([
-    ['/llms.txt', representation(llmsTxt(ctx, rendered), TEXT)],
-    ['/llms-full.txt', representation(llmsFullTxt(ctx, rendered), TEXT)],
-    ['/auth.md', representation(authMarkdown(ctx), MARKDOWN_TYPE)],
-    // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
-    [API_CATALOG_PATH, representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
-    ['/robots.txt', representation(robotsTxt(ctx), TEXT)],
-    ['/sitemap.xml', representation(sitemapXml(rendered.map((r) => r.url)), 'application/xml; charset=utf-8')],
-  ]);
+  const documents = new Map([...DOCUMENTS].map(([path, build]) => [path, build(ctx, rendered)]));
   return {
     pages: new Map(rendered.map((r) => [r.page.path, r])),
     notFound: renderPage(notFoundPage(), catalog, baseUrl, assets),

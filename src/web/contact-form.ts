@@ -1,12 +1,14 @@
 import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
+import { PATHS } from '../contract/paths.js';
 import { html, type SafeHtml } from './html.js';
 import { enumLabel, FIELD_LABELS } from './labels.js';
 
 // The inquiry form, generated from the contract's Inquiry schema: its fields, required set, lengths and
 // enum values. Nothing here restates a limit.
 
-export const CONTACT_API_PATH = '/api/v1/contact';
-export const CONTACT_FORM_PATH = '/contact';
+/** The studio's answer time, stated once: the contact and thank-you pages and contact.js (data-thanks) read it. */
+export const RESPONSE_TIME = 'within two working days';
+export const THANKS_TEXT = `Your inquiry has reached the studio. A principal will answer ${RESPONSE_TIME}.`;
 
 interface FieldSchema {
   type?: string;
@@ -57,11 +59,11 @@ ${schema.description ? html`<p class="field-hint" id="${hintId}">${schema.descri
 
 export function contactForm(state: FormState = {}): SafeHtml {
   const fields = Object.entries(Inquiry.properties as Record<string, FieldSchema>).map(([name, schema]) => field(name, schema, state));
-  return html`<form class="inquiry-form" method="post" action="${CONTACT_FORM_PATH}" data-api="${CONTACT_API_PATH}">
+  return html`<form class="inquiry-form" method="post" action="${PATHS.contactPage}" data-api="${PATHS.contact}" data-thanks="${THANKS_TEXT}">
 <div class="form-status${state.formError ? ' is-error' : ''}" role="status" aria-live="polite" tabindex="-1">${state.formError ?? ''}</div>
 ${fields}
 <div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">Leave this field empty</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
-<p class="form-note">Fields without “(optional)” are required. We answer every serious inquiry within two working days.</p>
+<p class="form-note">Fields without “(optional)” are required. We answer every serious inquiry ${RESPONSE_TIME}.</p>
 <button type="submit" class="button">Send inquiry</button>
 </form>`;
 }

@@ -4,7 +4,9 @@ import { Inquiry } from '../contract/inquiry.js';
 import { toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
 import { rateLimitHeaders } from '../rate-limit/limiter.js';
-import { CONTACT_FORM_PATH, type FormState } from './contact-form.js';
+import { PATHS } from '../contract/paths.js';
+import type { FormState } from './contact-form.js';
+import { HTML_TYPE } from './rendered-page.js';
 
 // The inquiry form without JavaScript: a plain urlencoded POST to /contact, through the same use case
 // (and so the same rate-limit bucket) as the API, answered with a page.
@@ -16,7 +18,6 @@ export interface FormPages {
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-const HTML_TYPE = 'text/html; charset=utf-8';
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -53,7 +54,7 @@ function formStateOf(error: ApiError, values: Record<string, string>): FormState
 }
 
 export function registerContactSubmission(app: FastifyInstance, service: InquiryService, pages: FormPages): void {
-  app.post(CONTACT_FORM_PATH, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post(PATHS.contactPage, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');

@@ -1,10 +1,10 @@
-import { API_PREFIX } from '../contract/api.js';
+import { PATHS } from '../contract/paths.js';
 import { escapeHtml } from './html.js';
+import { SITE_PATHS } from './site-paths.js';
 import type { SiteContext } from './site-context.js';
 
 // The origin's discovery documents: the RFC 9727 API catalog, robots.txt and the sitemap.
 
-export const API_CATALOG_PATH = '/.well-known/api-catalog';
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /** RFC 9727 §4 with the RFC 9264 JSON linkset: one entry, anchored at the versioned API. */
@@ -12,10 +12,10 @@ export function apiCatalog(ctx: SiteContext): string {
   const base = ctx.baseUrl;
   return JSON.stringify({
     linkset: [{
-      anchor: `${base}${API_PREFIX}`,
-      'service-desc': [{ href: `${base}/openapi.json`, type: 'application/openapi+json' }],
-      'service-doc': [{ href: `${base}/developers`, type: 'text/html' }],
-      status: [{ href: `${base}/healthz`, type: 'application/json' }],
+      anchor: `${base}${PATHS.apiIndex}`,
+      'service-desc': [{ href: `${base}${PATHS.openapi}`, type: 'application/openapi+json' }],
+      'service-doc': [{ href: `${base}${PATHS.developers}`, type: 'text/html' }],
+      status: [{ href: `${base}${PATHS.health}`, type: 'application/json' }],
     }],
   });
 }
@@ -28,7 +28,7 @@ export function robotsTxt(ctx: SiteContext): string {
   const rules = ['Content-Signal: search=yes, ai-input=yes, ai-train=no', 'Allow: /', 'Disallow: /oauth/'];
   return [
     `# ${ctx.catalog.site.name}: people, search engines and AI agents are welcome on the public pages.`,
-    '# Every page also answers Accept: text/markdown; see /llms.txt for the Markdown index and /developers for the API.',
+    `# Every page also answers Accept: text/markdown; see ${PATHS.llms} for the Markdown index and ${PATHS.developers} for the API.`,
     '# Content signals (https://contentsignals.org): search and AI answers yes, model training no.',
     '',
     ...AI_CRAWLERS.map((agent) => `User-agent: ${agent}`),
@@ -37,7 +37,7 @@ export function robotsTxt(ctx: SiteContext): string {
     'User-agent: *',
     ...rules,
     '',
-    `Sitemap: ${ctx.baseUrl}/sitemap.xml`,
+    `Sitemap: ${ctx.baseUrl}${SITE_PATHS.sitemap}`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,8 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { pagePath } from '../catalog/catalog.js';
+import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
+import { SITE_PATHS } from './site-paths.js';
 import { html, type SafeHtml } from './html.js';
 import type { Page } from './page.js';
 
@@ -16,11 +19,11 @@ export interface NavItem {
 /** The site's main navigation: the indexes, the text pages, the developer page and contact. */
 export function navigation(catalog: Catalog): NavItem[] {
   return [
-    { path: '/projects', label: 'Projects' },
-    { path: '/services', label: 'Services' },
+    { path: SITE_PATHS.projects, label: 'Projects' },
+    { path: SITE_PATHS.services, label: 'Services' },
     ...catalog.pages.map((p) => ({ path: pagePath(p.slug), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
-    { path: '/developers', label: 'Developers' },
-    { path: '/contact', label: 'Contact' },
+    { path: SITE_PATHS.developers, label: 'Developers' },
+    { path: SITE_PATHS.contact, label: 'Contact' },
   ];
 }
 
@@ -31,10 +34,14 @@ function isCurrent(item: string, path: string): boolean {
 function header(catalog: Catalog, path: string): SafeHtml {
   const items = navigation(catalog).map((item) => html`<li><a href="${item.path}"${isCurrent(item.path, path) ? html` aria-current="page"` : ''}>${item.label}</a></li>`);
   return html`<header class="site-header"><div class="wrap">
-<a class="brand" href="/"${path === '/' ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
+<a class="brand" href="${SITE_PATHS.home}"${path === SITE_PATHS.home ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
 <nav aria-label="Main"><ul>${items}</ul></nav>
 </div></header>`;
 }
+
+const AGENT_LINKS = [
+  [PATHS.developers, 'Developer guide'], [PATHS.llms, 'llms.txt'], [PATHS.openapi, 'OpenAPI'], [OAUTH_METADATA_PATHS.authGuide, 'auth.md'],
+] as const;
 
 function footer(catalog: Catalog): SafeHtml {
   const { site } = catalog;
@@ -42,14 +49,14 @@ function footer(catalog: Catalog): SafeHtml {
   return html`<footer class="site-footer"><div class="wrap">
 <div><p class="brand">${site.name}</p><p>${site.tagline}</p></div>
 <div><h2>Studio</h2><ul>${offices}</ul><p><a href="mailto:${site.email}">${site.email}</a>${site.phone ? html`<br>${site.phone}` : ''}</p></div>
-<div><h2>For agents</h2><ul><li><a href="/developers">Developer guide</a></li><li><a href="/llms.txt">llms.txt</a></li><li><a href="/openapi.json">OpenAPI</a></li><li><a href="/auth.md">auth.md</a></li></ul></div>
+<div><h2>For agents</h2><ul>${AGENT_LINKS.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></div>
 </div></footer>`;
 }
 
 /** The HTML document around a page's rendered Markdown. Everything but `main` is escaped text. */
 export function layout(page: Page, main: SafeHtml, catalog: Catalog, baseUrl: string, assets: LayoutAssets): string {
   const url = baseUrl + page.path;
-  const title = page.path === '/' ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
+  const title = page.path === SITE_PATHS.home ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -59,7 +66,7 @@ export function layout(page: Page, main: SafeHtml, catalog: Catalog, baseUrl: st
 <meta name="description" content="${page.description}">
 ${page.kind === 'error' ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`}
 <link rel="alternate" type="text/markdown" href="${url}">
-<link rel="service-desc" type="application/openapi+json" href="/openapi.json">
+<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">
 <link rel="stylesheet" href="${assets.stylesheet}">
 ${page.appendix ? html`<script src="${assets.contactScript}" defer></script>` : ''}
 </head>

@@ -1,22 +1,42 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { representation, sendRepresentation, type Representation } from '../http/representation.js';
 import type { Catalog } from '../catalog/catalog.js';
+import { appendLink } from '../http/link-headers.js';
+import { representation, sendRepresentation, type Representation } from '../http/representation.js';
 import { prefersMarkdown } from './accept.js';
 import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
+import { varyOnAccept } from './response-headers.js';
 import { markdownTwin } from './twin.js';
-import { addLink, addVary } from './response-headers.js';
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
-/** A page built once: both representations with their ETags. */
+/** The Link values a page's answers carry: each representation names the other, the twin's own address names the page. */
+export interface PageLinks {
+  /** On the HTML answer. */
+  toMarkdown: string;
+  /** On the Markdown answer. */
+  toHtml: string;
+  /** On <path>.md, which only ever answers with Markdown. */
+  canonical: string;
+}
+
+export function pageLinks(url: string): PageLinks {
+  return {
+    toMarkdown: `<${url}>; rel="alternate"; type="text/markdown"`,
+    toHtml: `<${url}>; rel="alternate"; type="text/html"`,
+    canonical: `<${url}>; rel="canonical"; type="text/html"`,
+  };
+}
+
+/** A page built once: both representations with their ETags, and the Link values of its answers. */
 export interface RenderedPage {
   page: Page;
   url: string;
   html: Representation;
   markdown: Representation;
+  links: PageLinks;
 }
 
 export function renderPage(page: Page, catalog: Catalog, baseUrl: string, assets: LayoutAssets): RenderedPage {
@@ -26,17 +46,18 @@ export function renderPage(page: Page, catalog: Catalog, baseUrl: string, assets
     url,
     html: representation(layout(page, renderMarkdown(page.markdown), catalog, baseUrl, assets), HTML_TYPE),
     markdown: representation(markdownTwin(page, url), MARKDOWN_TYPE),
+    links: pageLinks(url),
   };
 }
 
 /** The representation the Accept header prefers; both vary on Accept, and each links to the other. */
-export function negotiatedRepresentation(request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage, url = rendered.url): Representation {
-  addVary(reply, 'Accept');
+export function negotiatedRepresentation(request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage, links = rendered.links): Representation {
+  varyOnAccept(reply);
   if (prefersMarkdown(request.headers.accept)) {
-    addLink(reply, `<${url}>; rel="alternate"; type="text/html"`);
+    appendLink(reply, links.toHtml);
     return rendered.markdown;
   }
-  addLink(reply, `<${url}>; rel="alternate"; type="text/markdown"`);
+  appendLink(reply, links.toMarkdown);
   return rendered.html;
 }
 

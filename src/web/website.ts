@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog.js';
+import { ContentError } from '../catalog/load.js';
+import { PATHS } from '../contract/paths.js';
 import type { NotFoundHandler } from '../http/errors.js';
+import { appendLink } from '../http/link-headers.js';
 import { sendRepresentation } from '../http/representation.js';
 import type { RouteRegistry } from '../http/route-registry.js';
 import type { InquiryService } from '../inquiries/port.js';
 import { markdownPath } from './agent-docs.js';
 import { registerAssets } from './assets.js';
-import { buildSite, type BuiltSite } from './build-site.js';
+import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
-import { API_CATALOG_PATH } from './discovery.js';
-import { negotiatedRepresentation, sendNegotiated } from './rendered-page.js';
-import { pageSources } from './site-pages.js';
-import { addLink } from './response-headers.js';
+import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-page.js';
+import { pageSources, type PageSource } from './site-pages.js';
+import { SITE_PATHS } from './site-paths.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
@@ -28,41 +30,80 @@ export interface Website {
   notFound: NotFoundHandler;
 }
 
-const DOCUMENT_PATHS = ['/llms.txt', '/llms-full.txt', '/auth.md', API_CATALOG_PATH, '/robots.txt', '/sitemap.xml'];
 // Paths of machine surfaces: an unknown address there stays a JSON Error, never the HTML page.
-const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/'];
+const MACHINE_PREFIXES = ['/api/', '/oauth/', PATHS.mcp, '/.well-known/'];
+
+/**
+ * A text page's address comes from a file name: refuse one the app already serves (an API route, a
+ * document, a built-in page or its twin) before Fastify would stop on a duplicated route.
+ */
+function checkAddressFree(registry: RouteRegistry, source: PageSource): void {
+  for (const path of [source.path, markdownPath(source.path)]) {
+    const taken = registry.routes.find((route) => route.url === path);
+    if (taken && source.file) {
+      throw new ContentError(source.file, `the address ${path} is already served by the app (${taken.method} ${taken.url}); rename the file`);
+    }
+  }
+}
+
+// One leading slash, then only RFC 3986 path characters: `//host/…` or `/\host` would name another origin,
+// and `<`, `>` or a space would end the link early.
+const SAME_ORIGIN_PATH = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/]*$/;
+
+/** The address the 404 answer's Link names: the requested path on our origin, or the 404 page's own. */
+function notFoundUrl(baseUrl: string, path: string): string {
+  return baseUrl + (SAME_ORIGIN_PATH.test(path) ? path : SITE_PATHS.notFound);
+}
 
 /** The website surface. Created before the error handling (which takes its not-found page), registered with the other surfaces. */
 export function createWebsite(options: WebsiteOptions): Website {
   const { catalog, baseUrl, registry } = options;
   const sources = pageSources(catalog);
   let site: BuiltSite | undefined;
-  const built = (): BuiltSite => {
-    if (!site) throw new Error('the website is built when the app is ready');
-    return site;
-  };
+  // Each route reads what it serves from a slot filled once when the site is built, not from a map per request.
+  const binders: Array<(built: BuiltSite) => void> = [];
+  function bound<T>(pick: (built: BuiltSite) => T | undefined): () => T {
+    let value: T | undefined;
+    binders.push((built) => { value = pick(built); });
+    return () => {
+      if (value === undefined) throw new Error('the website is built when the app is ready');
+      return value;
+    };
+  }
+
+  function registerPage(app: FastifyInstance, source: PageSource): void {
+    checkAddressFree(registry, source);
+    const page = bound((built) => built.pages.get(source.path));
+    app.get(source.path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, page()));
+    app.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
+      const rendered = page();
+      appendLink(reply, rendered.links.canonical);
+      return sendRepresentation(request, reply, rendered.markdown);
+    });
+  }
 
   function register(app: FastifyInstance): void {
     const assets = registerAssets(app);
-    app.addHook('onReady', async () => { site = buildSite(app, { catalog, baseUrl, registry, sources, assets }); });
-    for (const { path } of sources) {
-      app.get(path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, built().pages.get(path)!));
-      app.get(markdownPath(path), { schema: { hide: true } }, async (request, reply) => {
-        addLink(reply, `<${baseUrl}${path}>; rel="canonical"; type="text/html"`);
-        return sendRepresentation(request, reply, built().pages.get(path)!.markdown);
-      });
-    }
+    app.addHook('onReady', async () => {
+      site = buildSite(app, { catalog, baseUrl, registry, sources, assets });
+      for (const bind of binders) bind(site);
+    });
     for (const path of DOCUMENT_PATHS) {
-      app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
+      const document = bound((built) => built.documents.get(path));
+      app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, document()));
     }
-    registerContactSubmission(app, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
+    // Built-in pages first, so that a text page naming one of their addresses is the one refused.
+    for (const source of sources.filter((s) => !s.file)) registerPage(app, source);
+    for (const source of sources.filter((s) => s.file)) registerPage(app, source);
+    const formPages = bound((built) => built.formPages);
+    registerContactSubmission(app, options.inquiries, { form: (state) => formPages().form(state), thanks: () => formPages().thanks() });
   }
 
   const notFound: NotFoundHandler = (request, reply, apiNotFound) => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !MACHINE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage || !site) return apiNotFound();
-    const rep = negotiatedRepresentation(request, reply, site.notFound, new URL(path, baseUrl).href);
+    const rep = negotiatedRepresentation(request, reply, site.notFound, pageLinks(notFoundUrl(baseUrl, path)));
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
   };
 

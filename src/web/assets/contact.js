@@ -59,7 +59,8 @@
     thanks.setAttribute('role', 'status');
     thanks.setAttribute('tabindex', '-1');
     thanks.innerHTML = '<h2>Thank you.</h2><p></p>';
-    thanks.querySelector('p').textContent = 'Your inquiry has reached the studio. A principal will answer within two working days.';
+    // The words come from the page (data-thanks), so the promise is written once, on the server.
+    thanks.querySelector('p').textContent = form.getAttribute('data-thanks');
     form.replaceWith(thanks);
     thanks.focus();
   }

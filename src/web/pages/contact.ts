@@ -1,6 +1,6 @@
-import { API_PREFIX } from '../../contract/api.js';
+import { PATHS } from '../../contract/paths.js';
 import { schemaReference } from '../api-reference.js';
-import { contactForm } from '../contact-form.js';
+import { contactForm, RESPONSE_TIME } from '../contact-form.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
@@ -12,18 +12,18 @@ export function contactPage(ctx: SiteContext): Page {
     kind: 'form',
     title: 'Contact',
     description: `Tell ${site.name} about your project: where it is, where it stands and the budget you have in mind.`,
-    path: '/contact',
+    path: PATHS.contactPage,
     markdown: [
       '# Start a conversation',
-      'Tell us where the project is, where it stands and the budget you have in mind. A principal reads every inquiry and answers within two working days.',
+      `Tell us where the project is, where it stands and the budget you have in mind. A principal reads every inquiry and answers ${RESPONSE_TIME}.`,
       `Write to ${mdLink(site.email, `mailto:${site.email}`)}${site.phone ? ` or call ${mdText(site.phone)}` : ''}.`,
       offices,
     ].filter(Boolean).join('\n\n'),
     appendix: {
       markdown: [
         '## Send an inquiry',
-        `Use the form on this page, or send the fields below as JSON (or a URL-encoded form) to \`POST ${ctx.baseUrl}${API_PREFIX}/contact\`. `
-          + `See the ${mdLink('developer guide', '/developers')} for the answers and errors.`,
+        `Use the form on this page, or send the fields below as JSON (or a URL-encoded form) to \`POST ${ctx.baseUrl}${PATHS.contact}\`. `
+          + `See the ${mdLink('developer guide', PATHS.developers)} for the answers and errors.`,
         schemaReference(ctx.openapi, ['Inquiry']),
       ].join('\n\n'),
       html: contactForm(),

@@ -1,10 +1,11 @@
+import { projectPath } from '../../catalog/catalog.js';
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
 import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry.js';
 import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
 import { PATHS } from '../../contract/paths.js';
 import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_PATHS } from '../../contract/oauth.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
 import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
 import { apiOperations, endpointTable, schemaReference, type ApiOperation } from '../api-reference.js';
@@ -12,6 +13,7 @@ import { DISCOVERY_DOCUMENTS } from '../discovery-documents.js';
 import { mdCell, mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
+import { SITE_PATHS } from '../site-paths.js';
 
 const EXAMPLE_INQUIRY: Inquiry = {
   name: 'Jordan Example',
@@ -30,14 +32,14 @@ export function docLink(ctx: SiteContext, path: string, title: string): string {
 function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
   const base = ctx.baseUrl;
   const firstProject = ctx.catalog.projects[0]?.slug;
-  const contact = operations.find((op) => op.method === 'POST' && op.path === `${API_PREFIX}/contact`);
+  const contact = operations.find((op) => op.method === 'POST' && op.path === PATHS.contact);
   return [
     '```sh',
     '# The portfolio and the services, as JSON',
-    `curl -s ${base}${API_PREFIX}/projects`,
-    `curl -s ${base}${API_PREFIX}/services`,
+    `curl -s ${base}${PATHS.projects}`,
+    `curl -s ${base}${PATHS.services}`,
     '# Any page, as Markdown',
-    `curl -s -H 'Accept: text/markdown' ${base}${firstProject ? `/projects/${firstProject}` : '/'}`,
+    `curl -s -H 'Accept: text/markdown' ${base}${firstProject ? projectPath(firstProject) : SITE_PATHS.home}`,
     ...(contact ? ['# Send a project inquiry (no key needed)',
       `curl -s -X POST ${base}${contact.path} -H 'Content-Type: application/json' \\`,
       `  -d '${JSON.stringify(EXAMPLE_INQUIRY)}'`] : []),
@@ -62,7 +64,7 @@ function authSection(ctx: SiteContext): string {
     'No key is needed: every operation works without credentials. Agents that want an identity can register themselves '
       + `at \`POST ${OAUTH_PATHS.register}\`, get a client_credentials token at \`POST ${OAUTH_PATHS.token}\` (HTTP Basic), `
       + `and send it as \`Authorization: Bearer <token>\`. Tokens live ${ACCESS_TOKEN_LIFETIME_SECONDS / 60} minutes. `
-      + `An invalid or expired token gets 401 with a WWW-Authenticate challenge. The full guide: ${docLink(ctx, '/auth.md', 'auth.md')}.`,
+      + `An invalid or expired token gets 401 with a WWW-Authenticate challenge. The full guide: ${docLink(ctx, OAUTH_METADATA_PATHS.authGuide, 'auth.md')}.`,
   ].join('\n\n');
 }
 
@@ -102,14 +104,14 @@ export function developersPage(ctx: SiteContext): Page {
     kind: 'reference',
     title: 'Developers',
     description: `The ${ctx.catalog.site.name} API: portfolio, services and project inquiries over HTTP and MCP, open to people and agents.`,
-    path: '/developers',
+    path: PATHS.developers,
     markdown: [
       '# Developers',
-      `The portfolio, the service catalog and the inquiry form of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${API_PREFIX}\`. `
+      `The portfolio, the service catalog and the inquiry form of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${PATHS.apiIndex}\`. `
         + 'No key is needed. Every page of this site is also Markdown: send `Accept: text/markdown`.',
       '## Quick start', quickStart(ctx, operations),
       '## Endpoints',
-      `Generated from the ${docLink(ctx, '/openapi.json', 'OpenAPI document')}; the ${docLink(ctx, API_PREFIX, 'API index')} lists the same operations as JSON.`,
+      `Generated from the ${docLink(ctx, PATHS.openapi, 'OpenAPI document')}; the ${docLink(ctx, PATHS.apiIndex, 'API index')} lists the same operations as JSON.`,
       endpointTable(operations),
       schemaReference(ctx.openapi, ['Inquiry', 'Project', 'Service', 'Ok', 'Error']),
       mcpSection(ctx),

@@ -1,5 +1,7 @@
 import { pagePath, projectPath, servicePath } from '../../catalog/catalog.js';
+import { PATHS } from '../../contract/paths.js';
 import { mdLink, mdText } from '../markdown.js';
+import { SITE_PATHS } from '../site-paths.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 
@@ -14,18 +16,18 @@ export function homePage({ catalog }: SiteContext): Page {
     kind: 'home',
     title: site.name,
     description: site.description,
-    path: '/',
+    path: SITE_PATHS.home,
     markdown: [
       `# ${mdText(site.tagline)}`,
       mdText(site.description),
-      `## Selected projects`, projects.join('\n'), mdLink('See all projects', '/projects'),
-      `## Services`, services.join('\n'), mdLink('All services', '/services'),
+      `## Selected projects`, projects.join('\n'), mdLink('See all projects', SITE_PATHS.projects),
+      `## Services`, services.join('\n'), mdLink('All services', SITE_PATHS.services),
       `## The studio`, studio.join('\n'),
       offices.length > 0 && `## Offices\n\n${offices.join('\n')}`,
       `## Start a project`,
-      `Tell us about the site, the house and the timing: ${mdLink('send an inquiry', '/contact')}, or write to ${mdLink(site.email, `mailto:${site.email}`)}.`,
+      `Tell us about the site, the house and the timing: ${mdLink('send an inquiry', SITE_PATHS.contact)}, or write to ${mdLink(site.email, `mailto:${site.email}`)}.`,
       `## For developers and agents`,
-      `Every page here is also Markdown (ask with \`Accept: text/markdown\`). The portfolio, the services and the inquiry form are an open API: see the ${mdLink('developer guide', '/developers')} and ${mdLink('llms.txt', '/llms.txt')}.`,
+      `Every page here is also Markdown (ask with \`Accept: text/markdown\`). The portfolio, the services and the inquiry form are an open API: see the ${mdLink('developer guide', PATHS.developers)} and ${mdLink('llms.txt', PATHS.llms)}.`,
     ].filter(Boolean).join('\n\n'),
   };
 }

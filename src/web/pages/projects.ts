@@ -3,6 +3,7 @@ import { enumLabel } from '../labels.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
+import { SITE_PATHS } from '../site-paths.js';
 
 const facts = (p: ProjectEntry): string => [p.location, p.year].filter((v) => v !== undefined).map(String).map(mdText).join(' · ');
 
@@ -20,7 +21,7 @@ export function projectsIndexPage({ catalog }: SiteContext): Page {
     kind: 'index',
     title: 'Projects',
     description: `Selected houses and gardens designed and built by ${catalog.site.name}.`,
-    path: '/projects',
+    path: SITE_PATHS.projects,
     markdown: [`# Projects`, `Selected houses and gardens, designed and built by ${mdText(catalog.site.name)}.`, ...sections].join('\n\n'),
   };
 }
@@ -39,7 +40,7 @@ export function projectPage(project: ProjectEntry, { catalog }: SiteContext): Pa
       scope,
       project.body,
       '---',
-      `${mdLink('All projects', '/projects')} · ${mdLink('Start a conversation about your house', '/contact')}`,
+      `${mdLink('All projects', SITE_PATHS.projects)} · ${mdLink('Start a conversation about your house', SITE_PATHS.contact)}`,
     ].filter(Boolean).join('\n\n'),
   };
 }

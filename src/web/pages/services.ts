@@ -2,6 +2,7 @@ import { servicePath, type ServiceEntry } from '../../catalog/catalog.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
+import { SITE_PATHS } from '../site-paths.js';
 
 export function servicesIndexPage({ catalog }: SiteContext): Page {
   const items = catalog.services.map((s) => [`## ${mdLink(s.title, servicePath(s.slug))}`, s.description && mdText(s.description)]
@@ -10,7 +11,7 @@ export function servicesIndexPage({ catalog }: SiteContext): Page {
     kind: 'index',
     title: 'Services',
     description: `What ${catalog.site.name} does, from the first site visit to the last coat of paint.`,
-    path: '/services',
+    path: SITE_PATHS.services,
     markdown: ['# Services', `One studio for design and construction. ${mdText(catalog.site.tagline)}`, ...items].join('\n\n'),
   };
 }
@@ -27,7 +28,7 @@ export function servicePage(service: ServiceEntry, { catalog }: SiteContext): Pa
       service.body,
       service.capabilities && `## Capabilities\n\n${mdText(service.capabilities)}`,
       '---',
-      `${mdLink('All services', '/services')} · ${mdLink('Tell us about your project', '/contact')}`,
+      `${mdLink('All services', SITE_PATHS.services)} · ${mdLink('Tell us about your project', SITE_PATHS.contact)}`,
     ].filter(Boolean).join('\n\n'),
   };
 }

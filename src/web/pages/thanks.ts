@@ -1,5 +1,7 @@
-import { mdLink } from '../markdown.js';
+import { THANKS_TEXT } from '../contact-form.js';
+import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
+import { SITE_PATHS } from '../site-paths.js';
 
 /** The answer to a form submission without JavaScript. */
 export function thanksPage(): Page {
@@ -7,11 +9,11 @@ export function thanksPage(): Page {
     kind: 'text',
     title: 'Thank you',
     description: 'Your inquiry has reached the studio.',
-    path: '/contact',
+    path: SITE_PATHS.contact,
     markdown: [
       '# Thank you',
-      'Your inquiry has reached the studio. A principal will answer within two working days.',
-      `Meanwhile, see ${mdLink('our projects', '/projects')} or ${mdLink('our services', '/services')}.`,
+      mdText(THANKS_TEXT),
+      `Meanwhile, see ${mdLink('our projects', SITE_PATHS.projects)} or ${mdLink('our services', SITE_PATHS.services)}.`,
     ].join('\n\n'),
   };
 }
