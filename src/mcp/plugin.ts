@@ -36,7 +36,7 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cat
     inquiries,
     log: app.log,
   });
-  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions), prepared: new PreparedCalls(tools) });
+  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions, app.log), prepared: new PreparedCalls(tools) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions });
 }

@@ -5,6 +5,7 @@ import {
   type Implementation, type ListToolsResult, type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { FastifyBaseLogger } from 'fastify';
 import { negotiateVersion } from './protocol-versions.js';
 import type { ToolCallContext, Tools } from './tools.js';
 
@@ -32,7 +33,12 @@ export class McpServerPool {
   private readonly validator = new AjvJsonSchemaValidator();
   private readonly toolList: ListToolsResult;
 
-  constructor(private readonly identity: ServerIdentity, private readonly tools: Tools, definitions: ListToolsResult['tools']) {
+  constructor(
+    private readonly identity: ServerIdentity,
+    private readonly tools: Tools,
+    definitions: ListToolsResult['tools'],
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.toolList = { tools: definitions };
   }
 
@@ -47,7 +53,7 @@ export class McpServerPool {
     } finally {
       // Closed once the SDK has settled its own bookkeeping of this request (a macrotask later): closing
       // at once would abort a finished handler and pay for the abort's DOMException on every call.
-      setImmediate(() => void this.release(pooled));
+      setImmediate(() => this.release(pooled).catch((error: unknown) => this.discard(error)));
     }
   }
 
@@ -55,6 +61,11 @@ export class McpServerPool {
     await pooled.server.close();
     pooled.context = undefined;
     if (this.idle.length < MAX_IDLE) this.idle.push(pooled);
+  }
+
+  /** A Server that failed to close is dropped, not pooled. Only the error's class is logged: messages may carry request data. */
+  private discard(error: unknown): void {
+    this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server close failed; server discarded');
   }
 
   private create(): PooledServer {
