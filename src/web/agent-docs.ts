@@ -6,13 +6,14 @@ import { DISCOVERY_DOCUMENTS } from './discovery-documents.js';
 import { mdLink, mdText } from './markdown.js';
 import type { RenderedPage } from './rendered-page.js';
 import type { SiteContext } from './site-context.js';
+import { SITE_PATHS } from './site-paths.js';
 import { markdownTwin } from './twin.js';
 
 // llms.txt (https://llmstxt.org) and llms-full.txt, generated from the built pages and the OpenAPI document.
 
 /** The address that always answers with a page's Markdown: /index.md for the home page, <path>.md otherwise. */
 export function markdownPath(path: string): string {
-  return path === '/' ? '/index.md' : `${path}.md`;
+  return path === SITE_PATHS.home ? '/index.md' : `${path}.md`;
 }
 
 function pageLinks(ctx: SiteContext, pages: RenderedPage[]): string {
