@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
   await registerOAuth(app, deps.oauth);
-  registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, limiter: deps.limiter, inquiries: deps.inquiries });
+  registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, inquiries: deps.inquiries });
   website.register(app);
 
   await app.after();

@@ -3,7 +3,6 @@ import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { InquiryService } from '../inquiries/port.js';
-import type { RateLimiter } from '../rate-limit/limiter.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
@@ -15,8 +14,6 @@ export interface McpOptions {
   baseUrl: string;
   allowedOrigins: readonly string[];
   catalog: Catalog;
-  /** Not used: the root rate-limit hook counts POST /mcp. Still passed by src/app.ts. */
-  limiter?: RateLimiter;
   inquiries: InquiryService;
 }
 
