@@ -127,6 +127,17 @@ export class ApiError extends Error {
     this.field = options.field;
   }
 
+  /** Retry-After in whole seconds, at least 1, when the client should wait. */
+  get retryAfterSeconds(): number | undefined {
+    return this.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(this.retryAfter));
+  }
+
+  /** Every header this error's answer carries, Retry-After included, on any surface. */
+  responseHeaders(): Record<string, string> {
+    const seconds = this.retryAfterSeconds;
+    return seconds === undefined ? this.headers : { ...this.headers, 'Retry-After': String(seconds) };
+  }
+
   toBody(): ErrorBody {
     return { ok: false, error: this.message, code: this.code, hint: this.hint };
   }

@@ -65,8 +65,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
-  reply.code(error.status).headers(error.headers);
-  if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+  reply.code(error.status).headers(error.responseHeaders());
   return reply.type('application/json; charset=utf-8').send(error.toBody());
 }
 

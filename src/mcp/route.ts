@@ -33,10 +33,6 @@ function isAuthenticationError(error: Error): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || 'WWW-Authenticate' in error.headers);
 }
 
-function retryAfterOf(error: ApiError): Record<string, string> {
-  return error.retryAfter === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfter))) };
-}
-
 /**
  * Anything thrown on /mcp (the root rate-limit hook's 429, the body parser, the handler) as a JSON-RPC
  * error with the HTTP status of its contract code. The RateLimit-* headers the hook set stay on the reply.
@@ -49,7 +45,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   const message = apiError.code === 'invalid_body' ? `Parse error: ${apiError.message}` : apiError.message;
   const hint = BODY_HINTS[apiError.code] ?? apiError.hint;
   const body = errorResponse(null, code, message, apiError.code, hint);
-  return sendRefusal(reply, { status: apiError.status, body }, { ...apiError.headers, ...retryAfterOf(apiError) });
+  return sendRefusal(reply, { status: apiError.status, body }, apiError.responseHeaders());
 }
 
 /** The transport's header rules, before the body is read: a refused request costs no parsing. */

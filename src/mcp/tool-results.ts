@@ -12,7 +12,7 @@ export function successResult(value: Record<string, unknown>): CallToolResult {
 export function errorResult(error: ApiError): CallToolResult {
   const value: Record<string, unknown> = {
     ...error.toBody(),
-    ...(error.retryAfter !== undefined && { retry_after_seconds: Math.max(1, Math.ceil(error.retryAfter)) }),
+    ...(error.retryAfterSeconds !== undefined && { retry_after_seconds: error.retryAfterSeconds }),
     ...(error.field !== undefined && { field: error.field }),
   };
   return { ...successResult(value), isError: true };

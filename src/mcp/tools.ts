@@ -83,8 +83,7 @@ export class Tools {
     } catch (error) {
       const apiError = toApiError(error as Error);
       if (!(error instanceof ApiError)) this.deps.log.error({ err: error, tool: name }, 'tool call failed');
-      Object.assign(context.headers, apiError.headers);
-      if (apiError.retryAfter !== undefined) context.headers['Retry-After'] = String(Math.max(1, Math.ceil(apiError.retryAfter)));
+      Object.assign(context.headers, apiError.responseHeaders());
       return errorResult(apiError);
     }
   }

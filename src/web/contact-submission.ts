@@ -69,8 +69,7 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
-      reply.code(error.status).headers(error.headers);
-      if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+      reply.code(error.status).headers(error.responseHeaders());
       return reply.type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
     }
   });
