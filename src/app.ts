@@ -83,6 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.after();
   corsPolicy.registerPreflights();
-  registerMethodNotAllowed(app, registry);
+  registerMethodNotAllowed(app, registry.methodsByUrl());
   return app;
 }

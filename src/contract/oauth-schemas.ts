@@ -12,8 +12,11 @@ export const OAuthErrorBody = Type.Object({
   error_description: Type.Optional(Type.String()),
 }, { title: 'OAuthError' });
 
+/** Longest client_name a registration may carry (also the column's size). */
+export const CLIENT_NAME_MAX_LENGTH = 200;
+
 export const ClientRegistrationRequest = Type.Object({
-  client_name: Type.String({ maxLength: 200 }),
+  client_name: Type.String({ maxLength: CLIENT_NAME_MAX_LENGTH }),
   grant_types: Type.Optional(Type.Array(StringEnum(GRANT_TYPES))),
   token_endpoint_auth_method: Type.Optional(StringEnum(CLIENT_AUTH_METHODS)),
   scope: Type.Optional(Type.String({ description: scopeDescription })),

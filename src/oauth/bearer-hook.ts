@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import { errorClass } from '../logging/error-class.js';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { sendApiError } from '../http/errors.js';
-import { errorClass, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
+import { STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import type { OAuthService } from './service.js';
 import { TokenRejected } from './tokens.js';
 

@@ -49,14 +49,3 @@ export function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyR
   noStore(reply).code(error.status).headers(error.headers);
   return reply.type('application/json; charset=utf-8').send(JSON.stringify({ error: error.code, error_description: error.message }));
 }
-
-/**
- * What a log line may say about a failure: its class, never its message or stack, which for a driver
- * error can carry connection strings or row values. (Local until src/http/errors.ts offers one.)
- */
-export function errorClass(error: unknown): { name?: string; code?: string } {
-  const cause = error instanceof StoreUnavailable ? error.cause : error;
-  if (typeof cause !== 'object' || cause === null) return {};
-  const { name, code } = cause as { name?: unknown; code?: unknown };
-  return { name: typeof name === 'string' ? name : undefined, code: typeof code === 'string' || typeof code === 'number' ? String(code) : undefined };
-}

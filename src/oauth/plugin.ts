@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorClass } from '../logging/error-class.js';
 import { toApiError } from '../http/errors.js';
 import { OAUTH_PATHS } from '../contract/oauth.js';
+import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
+import { RouteRegistry } from '../http/route-registry.js';
 import { registerIntrospectionRoute } from './introspect-route.js';
 import { registerJwksRoute } from './jwks-route.js';
 import { registerMetadataRoutes } from './metadata-routes.js';
-import { errorClass, OAuthError, sendOAuthError, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
+import { OAuthError, sendOAuthError, STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import { registerRegistrationRoute } from './register-route.js';
 import { registerRevocationRoute } from './revoke-route.js';
 import type { OAuthService } from './service.js';
@@ -38,36 +41,11 @@ function handleOAuthError(error: FastifyError, request: FastifyRequest, reply: F
   return sendOAuthError(reply, oauthError);
 }
 
-// The methods the shared 405 routes cover (src/http/method-not-allowed.ts). Registering every one of them
-// on the OAuth endpoints leaves none to those routes, which would answer in the REST Error shape.
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/**
- * Other methods on the OAuth endpoints: 405 with Allow (RFC 9110 §15.5.6) in the OAuth error body, so an
- * OAuth client that reads every answer of these endpoints as RFC 6749 §5.2 gets invalid_request.
- */
-function registerMethodNotAllowed(scope: FastifyInstance, methodsByUrl: Map<string, Set<string>>): void {
-  for (const url of Object.values(OAUTH_PATHS)) {
-    const allowed = methodsByUrl.get(url) ?? new Set<string>();
-    const missing = METHODS.filter((m) => !allowed.has(m));
-    if (missing.length === 0) continue;
-    const allow = METHODS.filter((m) => allowed.has(m)).join(', ');
-    scope.route({ method: missing, url, schema: { hide: true }, handler: async () => {
-      throw new OAuthError('invalid_request', `${url} accepts ${allow} only.`, { status: 405, headers: { Allow: allow } });
-    } });
-  }
-}
-
 /** The authorization server: registration, token, introspection, revocation, JWKS and discovery documents. */
 export async function registerOAuth(app: FastifyInstance, oauth: OAuthService): Promise<void> {
   const challenge = `Basic realm="${oauth.issuer}", charset="UTF-8"`;
   await app.register(async (scope) => {
-    const methodsByUrl = new Map<string, Set<string>>();
-    scope.addHook('onRoute', (route) => {
-      const methods = methodsByUrl.get(route.url) ?? new Set<string>();
-      for (const method of [route.method].flat()) methods.add(method.toUpperCase());
-      methodsByUrl.set(route.url, methods);
-    });
+    const routes = new RouteRegistry(scope);
     scope.setErrorHandler(handleOAuthError);
     registerRegistrationRoute(scope, oauth);
     registerTokenRoute(scope, oauth, challenge);
@@ -75,6 +53,11 @@ export async function registerOAuth(app: FastifyInstance, oauth: OAuthService): 
     registerRevocationRoute(scope, oauth, challenge);
     registerJwksRoute(scope, oauth);
     registerMetadataRoutes(scope, oauth.issuer);
-    registerMethodNotAllowed(scope, methodsByUrl);
+    // Other methods on the OAuth endpoints answer 405 in the OAuth error body (RFC 6749 §5.2), so a
+    // client reading every answer of these endpoints as OAuth gets invalid_request. The metadata
+    // documents keep the shared REST-shape 405.
+    const endpoints = new Map([...routes.methodsByUrl()].filter(([url]) => (Object.values(OAUTH_PATHS) as string[]).includes(url)));
+    registerMethodNotAllowed(scope, endpoints, (allow, url) =>
+      new OAuthError('invalid_request', `${url} accepts ${allow} only.`, { status: 405, headers: { Allow: allow } }));
   });
 }

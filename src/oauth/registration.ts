@@ -1,5 +1,5 @@
 import { CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES } from '../contract/oauth.js';
-import { ClientRegistrationRequest } from '../contract/oauth-schemas.js';
+import { CLIENT_NAME_MAX_LENGTH } from '../contract/oauth-schemas.js';
 import type { ClientMetadata } from './client-store.js';
 import { OAuthError } from './oauth-error.js';
 import { parseScope } from './scopes.js';
@@ -8,7 +8,7 @@ import { parseScope } from './scopes.js';
 // honour for a client_credentials client are refused, never silently dropped.
 
 // The documented limit of client_name; software_id and software_version are held to it too.
-const NAME_MAX = ClientRegistrationRequest.properties.client_name.maxLength!;
+const NAME_MAX = CLIENT_NAME_MAX_LENGTH;
 const URI_FIELDS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri'] as const;
 const TEXT_FIELDS = ['software_id', 'software_version'] as const;
 

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { CLIENT_NAME_MAX_LENGTH } from '../../contract/oauth-schemas.js';
 
 // OAuth: registered clients (secrets only as hashes), Ed25519 signing keys shared by every instance,
 // and revocations (by token jti or by whole client) kept until the tokens they cover have expired.
@@ -7,7 +8,7 @@ export const oauthMigration: Migration = {
     await db.schema.createTable('oauth_clients')
       .addColumn('client_id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('secret_hash', 'varchar(128)', (c) => c.notNull())
-      .addColumn('client_name', 'varchar(200)', (c) => c.notNull())
+      .addColumn('client_name', `varchar(${CLIENT_NAME_MAX_LENGTH})`, (c) => c.notNull())
       .addColumn('metadata', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('revoked_at', 'bigint')
