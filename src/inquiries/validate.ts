@@ -13,9 +13,11 @@ export interface ValidSubmission {
 }
 
 const FIELDS = Object.keys(Inquiry.properties) as Array<keyof Inquiry>;
-// Any C0 control character or DEL; the message may keep tab, line feed and carriage return.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Control characters: C0, DEL and C1 (NEL is U+0085). A single-line field also refuses the Unicode line
+// and paragraph separators, which break a line as surely as a line feed in a mail header or a log.
+// The message may keep tab, line feed and carriage return.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 type FormatsPlugin = (ajv: Ajv, formats: string[]) => Ajv;
