@@ -54,6 +54,10 @@ function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabas
 
     it('publishes one key set and accepts each other\'s tokens', async (t) => {
       if (guard(t)) return;
+      // Both instances ask for their signer at once on a new database: they must end with one key.
+      const [kidsOfA, kidsOfB] = await Promise.all([kids(a), kids(b)]);
+      assert.deepEqual(kidsOfB, kidsOfA);
+      assert.equal(kidsOfA.length, 1, 'instances starting together share one signing key');
       const token = await requestToken(a.url, client);
       assert.equal((await apiCall(b.url, `Bearer ${token}`)).status, 200);
       assert.deepEqual(await kids(b), await kids(a));

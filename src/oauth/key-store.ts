@@ -31,7 +31,10 @@ export class KeyStore {
     return rows.map(toStored);
   }
 
-  /** First start: generates a key when none signs. Two instances racing both insert; both keys are published. */
+  /**
+   * First start: generates a key when none signs. Instances racing on an empty database insert at
+   * most one signer (a unique index allows one row without rotated_at); the losers use the winner's.
+   */
   async ensureSigner(now: number): Promise<StoredKey[]> {
     const keys = await this.published(now);
     if (keys.some((k) => k.rotatedAt === null)) return keys;
@@ -66,7 +69,7 @@ export class KeyStore {
 
   private async insert(key: SerializedKey, now: number): Promise<void> {
     await fromStore(() => this.db.kysely.insertInto('oauth_signing_keys').values(row(key, now))
-      .onConflict((conflict) => conflict.column('kid').doNothing()).execute());
+      .onConflict((conflict) => conflict.doNothing()).execute());
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { CLIENT_NAME_MAX_LENGTH } from '../../contract/oauth-schemas.js';
 
 // OAuth: registered clients (secrets only as hashes), Ed25519 signing keys shared by every instance,
@@ -20,6 +20,8 @@ export const oauthMigration: Migration = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('rotated_at', 'bigint')
       .execute();
+    // At most one signer: instances starting together on an empty database cannot each create one.
+    await sql`CREATE UNIQUE INDEX oauth_signing_keys_one_signer ON oauth_signing_keys ((1)) WHERE rotated_at IS NULL`.execute(db);
     await db.schema.createTable('oauth_revocations')
       .addColumn('subject', 'varchar(128)', (c) => c.primaryKey())
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
