@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import { createPgDatabase } from '../test/helpers/postgres.js';
-import { compare, measure, startStudio, type BenchRow } from './lib.js';
+import { measureCases, startStudio, type BenchRow } from './lib.js';
 
 // POST /api/v1/contact: durable inquiries per second (each 200 is a committed transaction: inquiry and
 // outbox job) on SQLite and on PostgreSQL, next to GET /api/v1/projects on the same server as the
@@ -28,15 +28,19 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   try {
     // Migrations run in the background: wait until the inbox takes writes.
     for (let i = 0; i < 200 && (await fetch(`${studio.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    const baseline = await measure(`GET /api/v1/projects (${label})`, { url: `${studio.url}/api/v1/projects`, connections: CONNECTIONS });
-    const contact = await measure(`POST /api/v1/contact, durable (${label})`, {
-      url: `${studio.url}/api/v1/contact`,
-      connections: CONNECTIONS,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
-    });
-    return [baseline, compare(contact, baseline)];
+    return await measureCases([
+      { name: `GET /api/v1/projects (${label})`, options: { url: `${studio.url}/api/v1/projects`, connections: CONNECTIONS } },
+      {
+        name: `POST /api/v1/contact, durable (${label})`,
+        options: {
+          url: `${studio.url}/api/v1/contact`,
+          connections: CONNECTIONS,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
+        },
+      },
+    ]);
   } finally {
     await studio.stop();
   }

@@ -74,21 +74,47 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Ser
   return { ...server, dir, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
-export async function measure(name: string, options: Omit<autocannon.Options, 'duration' | 'connections'> & { connections?: number }): Promise<BenchResult> {
-  // A short warm-up lets the JIT settle, so the figure is the steady state.
-  await autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration: 1 });
-  const result = await autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration: BENCH_SECONDS });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+export interface BenchCase {
+  name: string;
+  options: Omit<autocannon.Options, 'duration' | 'connections'> & { connections?: number };
 }
 
-export function compare(row: BenchResult, baseline: BenchResult): BenchRow {
-  return { ...row, baseline: baseline.name, ratio: Math.round((row.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100 };
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+async function run(options: BenchCase['options'], duration: number): Promise<autocannon.Result> {
+  return autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration });
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Measures the cases in interleaved rounds and compares each with the first (the baseline) within
+ * the same round: on a shared 2-core machine throughput drifts by tens of percent from one minute to
+ * the next, and a ratio of two figures taken minutes apart measured the drift more than the code.
+ * Each figure is the median over the rounds, each ratio the median of the per-round ratios.
+ */
+export async function measureCases(cases: BenchCase[]): Promise<BenchRow[]> {
+  // A short warm-up lets the JIT settle, so the figures are the steady state.
+  for (const c of cases) await run(c.options, 1);
+  const perRound = Math.max(2, Math.round(BENCH_SECONDS / ROUNDS));
+  const results: autocannon.Result[][] = cases.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) results[i]!.push(await run(c.options, perRound));
+  }
+  const baseline = results[0]!;
+  return cases.map((c, i) => {
+    const mine = results[i]!;
+    const row: BenchRow = {
+      name: c.name,
+      requestsPerSecond: Math.round(median(mine.map((r) => r.requests.average))),
+      p99Ms: median(mine.map((r) => r.latency.p99)),
+      errors: mine.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+      non2xx: mine.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+    if (i === 0) return row;
+    const ratios = mine.map((r, round) => r.requests.average / baseline[round]!.requests.average);
+    return { ...row, baseline: cases[0]!.name, ratio: Math.round(median(ratios) * 100) / 100 };
+  });
 }
 
 export function printRows(title: string, rows: BenchRow[]): void {

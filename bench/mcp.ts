@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { compare, measure, startStudio, type BenchRow } from './lib.js';
+import { measureCases, startStudio, type BenchRow } from './lib.js';
 
 // tools/call list_projects over HTTP next to GET /api/v1/projects in the same run (target: at least 0.3
 // of REST), and what one stateless MCP request costs the SDK in process, per way of holding the Server.
@@ -19,10 +19,11 @@ export async function run(): Promise<BenchRow[]> {
     const check = await fetch(`${studio.url}/mcp`, { method: 'POST', headers: HEADERS, body: CALL });
     const answer = await check.json() as { result?: { isError?: boolean } };
     if (check.status !== 200 || !answer.result || answer.result.isError) throw new Error(`tools/call failed: ${JSON.stringify(answer)}`);
-    const rest = await measure('GET /api/v1/projects', { url: `${studio.url}/api/v1/projects` });
-    const mcp = await measure('POST /mcp tools/call list_projects (prepared answer)', { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL });
-    const sdk = await measure('POST /mcp tools/call list_projects via the SDK Server', { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: SDK_CALL });
-    return [rest, compare(mcp, rest), compare(sdk, rest)];
+    return await measureCases([
+      { name: 'GET /api/v1/projects', options: { url: `${studio.url}/api/v1/projects` } },
+      { name: 'POST /mcp tools/call list_projects (prepared answer)', options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL } },
+      { name: 'POST /mcp tools/call list_projects via the SDK Server', options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: SDK_CALL } },
+    ]);
   } finally {
     await studio.stop();
   }

@@ -1,5 +1,5 @@
 import { basic, registerClient, requestToken } from '../test/helpers/oauth-helpers.js';
-import { compare, measure, startStudio, type BenchRow } from './lib.js';
+import { measureCases, startStudio, type BenchRow } from './lib.js';
 
 /**
  * Token issuance and the cost of bearer verification: GET /api/v1/projects with and without a valid
@@ -12,15 +12,19 @@ export async function run(): Promise<BenchRow[]> {
     const client = await registerClient(studio.url, { client_name: 'bench' });
     const token = await requestToken(studio.url, client);
     const projects = `${studio.url}/api/v1/projects`;
-    const anonymous = await measure('GET /api/v1/projects, no token (baseline)', { url: projects });
-    const bearer = await measure('GET /api/v1/projects, valid bearer token', { url: projects, headers: { authorization: `Bearer ${token}` } });
-    const tokens = await measure('POST /oauth/token (client_credentials)', {
-      url: `${studio.url}/oauth/token`,
-      method: 'POST',
-      headers: { authorization: basic(client.client_id, client.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    return [anonymous, compare(bearer, anonymous), compare(tokens, anonymous)];
+    return await measureCases([
+      { name: 'GET /api/v1/projects, no token (baseline)', options: { url: projects } },
+      { name: 'GET /api/v1/projects, valid bearer token', options: { url: projects, headers: { authorization: `Bearer ${token}` } } },
+      {
+        name: 'POST /oauth/token (client_credentials)',
+        options: {
+          url: `${studio.url}/oauth/token`,
+          method: 'POST',
+          headers: { authorization: basic(client.client_id, client.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials',
+        },
+      },
+    ]);
   } finally {
     await studio.stop();
   }

@@ -1,18 +1,19 @@
-import { compare, measure, startProcess, startStudio, type BenchRow } from './lib.js';
+import { measureCases, startProcess, startStudio, type BenchRow } from './lib.js';
 
 /** GET /api/v1/projects with every production hook on, against a bare Fastify server sending the same bytes. */
 export async function run(): Promise<BenchRow[]> {
   const studio = await startStudio();
+  const bytes = await (await fetch(`${studio.url}/api/v1/projects`)).text();
+  const ceiling = await startProcess('bench/baseline-server.ts', { BASELINE_BODY: bytes });
   try {
-    const bytes = await (await fetch(`${studio.url}/api/v1/projects`)).text();
-    const ceiling = await startProcess('bench/baseline-server.ts', { BASELINE_BODY: bytes });
-    const baseline = await measure('bare Fastify, same JSON bytes (ceiling)', { url: `${ceiling.url}/page` });
-    await ceiling.stop();
-    const projects = await measure('GET /api/v1/projects (all hooks, info logs)', { url: `${studio.url}/api/v1/projects` });
     const etag = (await fetch(`${studio.url}/api/v1/projects`)).headers.get('etag') ?? '';
-    const notModified = await measure('GET /api/v1/projects If-None-Match (304)', { url: `${studio.url}/api/v1/projects`, headers: { 'if-none-match': etag } });
-    return [baseline, compare(projects, baseline), compare(notModified, baseline)];
+    return await measureCases([
+      { name: 'bare Fastify, same JSON bytes (ceiling)', options: { url: `${ceiling.url}/page` } },
+      { name: 'GET /api/v1/projects (all hooks, info logs)', options: { url: `${studio.url}/api/v1/projects` } },
+      { name: 'GET /api/v1/projects If-None-Match (304)', options: { url: `${studio.url}/api/v1/projects`, headers: { 'if-none-match': etag } } },
+    ]);
   } finally {
+    await ceiling.stop();
     await studio.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { printRows, BENCH_SECONDS, type BenchRow } from './lib.js';
+import { printRows, BENCH_SECONDS, ROUNDS, type BenchRow } from './lib.js';
 import * as inquiries from './inquiries.js';
 import * as mcp from './mcp.js';
 import * as oauth from './oauth.js';
@@ -10,7 +10,7 @@ const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);
-console.log(`studio-api benchmarks: ${BENCH_SECONDS} s per case after a 1 s warm-up; node ${process.version}`);
+console.log(`studio-api benchmarks: ${BENCH_SECONDS} s per case in ${ROUNDS} interleaved rounds after a 1 s warm-up; ratios are medians of per-round ratios; node ${process.version}`);
 for (const name of selected) {
   const suite = suites[name];
   if (!suite) throw new Error(`unknown bench suite "${name}"; known: ${Object.keys(suites).join(', ')}`);

@@ -1,22 +1,23 @@
-import { compare, measure, startProcess, startStudio, type BenchRow } from './lib.js';
+import { measureCases, startProcess, startStudio, type BenchRow } from './lib.js';
 
 const PROJECT = '/projects/grove-courtyard-house';
 
 /** Pages (HTML and the Markdown twin, negotiated per request) against a bare Fastify server sending the same bytes. */
 export async function run(): Promise<BenchRow[]> {
   const studio = await startStudio();
+  const html = await (await fetch(`${studio.url}${PROJECT}`)).text();
+  const ceiling = await startProcess('bench/baseline-server.ts', { BASELINE_BODY: html, BASELINE_TYPE: 'text/html; charset=utf-8' });
   try {
-    const html = await (await fetch(`${studio.url}${PROJECT}`)).text();
-    const ceiling = await startProcess('bench/baseline-server.ts', { BASELINE_BODY: html, BASELINE_TYPE: 'text/html; charset=utf-8' });
-    const baseline = await measure('bare Fastify, same HTML bytes (ceiling)', { url: `${ceiling.url}/page` });
-    await ceiling.stop();
-    const page = await measure(`GET ${PROJECT} (HTML, negotiated, all hooks)`, { url: `${studio.url}${PROJECT}` });
-    const twin = await measure(`GET ${PROJECT} Accept: text/markdown`, { url: `${studio.url}${PROJECT}`, headers: { accept: 'text/markdown' } });
-    const home = await measure('GET / (HTML)', { url: `${studio.url}/` });
     const etag = (await fetch(`${studio.url}${PROJECT}`)).headers.get('etag') ?? '';
-    const notModified = await measure(`GET ${PROJECT} If-None-Match (304)`, { url: `${studio.url}${PROJECT}`, headers: { 'if-none-match': etag } });
-    return [baseline, ...[page, twin, home, notModified].map((row) => compare(row, baseline))];
+    return await measureCases([
+      { name: 'bare Fastify, same HTML bytes (ceiling)', options: { url: `${ceiling.url}/page` } },
+      { name: `GET ${PROJECT} (HTML, negotiated, all hooks)`, options: { url: `${studio.url}${PROJECT}` } },
+      { name: `GET ${PROJECT} Accept: text/markdown`, options: { url: `${studio.url}${PROJECT}`, headers: { accept: 'text/markdown' } } },
+      { name: 'GET / (HTML)', options: { url: `${studio.url}/` } },
+      { name: `GET ${PROJECT} If-None-Match (304)`, options: { url: `${studio.url}${PROJECT}`, headers: { 'if-none-match': etag } } },
+    ]);
   } finally {
+    await ceiling.stop();
     await studio.stop();
   }
 }

@@ -3,8 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A response body built once, with its validator, for content that only changes on restart. */
 export interface Representation {
-  /** A Buffer is sent as it is: Fastify appends "; charset=utf-8" to JSON media types only for strings. */
-  body: string | Buffer;
+  /**
+   * The bytes, encoded once: a string body would be encoded again on every send (and Fastify appends
+   * "; charset=utf-8" to JSON media types only for strings).
+   */
+  body: Buffer;
   contentType: string;
   etag: string;
   cacheControl: string;
@@ -17,7 +20,8 @@ export function strongEtag(body: string | Buffer): string {
 }
 
 export function representation(body: string | Buffer, contentType: string, cacheControl = DEFAULT_CACHE_CONTROL): Representation {
-  return { body, contentType, etag: strongEtag(body), cacheControl };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return { body: bytes, contentType, etag: strongEtag(bytes), cacheControl };
 }
 
 export function jsonRepresentation(value: unknown, cacheControl?: string): Representation {
