@@ -27,12 +27,17 @@ function policyOf(request: FastifyRequest): RateLimitPolicyName | undefined {
  * answers 429 with Retry-After before the handler runs. Keyed by client IP (TRUST_PROXY decides which).
  */
 export function registerRateLimitHook(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: with the in-process store a read is counted without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const policy = policyOf(request);
-    if (!policy) return;
-    const decision = await limiter.consume(policy, clientKey(request.ip));
-    request.rateLimit = decision;
-    reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds });
+    if (!policy) return done();
+    const apply = (decision: RateLimitDecision) => {
+      request.rateLimit = decision;
+      reply.headers(rateLimitHeaders(decision));
+      done(decision.allowed ? undefined : new ApiError('rate_limited', { retryAfter: decision.resetSeconds }));
+    };
+    const decision = limiter.consume(policy, clientKey(request.ip));
+    if (decision instanceof Promise) decision.then(apply, done);
+    else apply(decision);
   });
 }

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_POLICIES, type RateLimitPolicyName } from '../contract/rate-limits.js';
-import type { RateLimitStore } from './store.js';
+import type { Hit, RateLimitStore } from './store.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -18,10 +18,15 @@ export class RateLimiter {
     return Math.floor(RATE_LIMIT_POLICIES[policy].limit * this.scale);
   }
 
-  async consume(policy: RateLimitPolicyName, clientKey: string): Promise<RateLimitDecision> {
+  /** Counts one request; synchronous when the store is (in process), a promise when it is Redis. */
+  consume(policy: RateLimitPolicyName, clientKey: string): RateLimitDecision | Promise<RateLimitDecision> {
+    const hit = this.store.hit(`${policy}:${clientKey}`, RATE_LIMIT_POLICIES[policy].windowSeconds * 1000);
+    return hit instanceof Promise ? hit.then((counted) => this.decide(policy, counted)) : this.decide(policy, hit);
+  }
+
+  private decide(policy: RateLimitPolicyName, { count, resetMs }: Hit): RateLimitDecision {
     const { windowSeconds } = RATE_LIMIT_POLICIES[policy];
     const limit = this.limitOf(policy);
-    const { count, resetMs } = await this.store.hit(`${policy}:${clientKey}`, windowSeconds * 1000);
     return {
       allowed: count <= limit,
       limit,

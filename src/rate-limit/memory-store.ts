@@ -1,4 +1,4 @@
-import type { RateLimitStore } from './store.js';
+import type { Hit, RateLimitStore } from './store.js';
 
 interface Window {
   count: number;
@@ -16,7 +16,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper.unref();
   }
 
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+  hit(key: string, windowMs: number): Hit {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
