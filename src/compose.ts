@@ -79,7 +79,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
-    db: db.kysely, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
+    db: db.kysely, dialect: db.dialect, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
   });
   const oauth = await createOAuth({ config, db, logger, clock: options.clock });

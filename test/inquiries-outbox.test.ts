@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 
 async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace'): Promise<string> {
   const id = uuidv7(receivedAt);
-  await commitSubmission(db.kysely, {
+  await commitSubmission(db.kysely, db.dialect, {
     record: {
       id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
       inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },

@@ -130,6 +130,16 @@ function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | 
       assert.equal(after.length, 2);
     });
 
+    it('identical submissions arriving at the same instant are stored once', async () => {
+      for (let round = 0; round < 3; round++) {
+        const body = validInquiry();
+        const answers = await Promise.all(Array.from({ length: 4 }, () => postInquiry(server.url, '/api/v1/contact', body, { headers: freshClient() })));
+        assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
+        const rows = await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).execute();
+        assert.equal(rows.length, 1, `round ${round}`);
+      }
+    });
+
     it('both routes share one inquiry bucket: the submission past the limit is 429 with Retry-After', async () => {
       const client = freshClient();
       const { limit } = RATE_LIMIT_POLICIES.inquiry;

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../store/database.js';
 import type { Inquiry } from '../contract/inquiry.js';
 import type { Database, InquiriesTable } from '../store/schema.js';
 import type { NotificationChannel, StoredInquiry } from './notifier.js';
@@ -75,9 +76,13 @@ async function remember(tx: Tx, idempotency: NonNullable<CommitRequest['idempote
  * inquiry with its outbox jobs. A concurrent insert of the same key fails the transaction on the key's
  * primary key; the caller retries once and then sees the replay.
  */
-export async function commitSubmission(db: Kysely<Database>, request: CommitRequest): Promise<CommitOutcome> {
+export async function commitSubmission(db: Kysely<Database>, dialect: DialectName, request: CommitRequest): Promise<CommitOutcome> {
   return db.transaction().execute(async (tx): Promise<CommitOutcome> => {
     const { idempotency, record } = request;
+    // Two identical submissions at the same instant would both miss each other in the duplicate check
+    // under READ COMMITTED: on PostgreSQL they queue on a lock of their fingerprint, held to commit.
+    // SQLite runs one write transaction at a time already.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${record.fingerprint}))`.execute(tx);
     if (idempotency) {
       const seen = await findIdempotent(tx, idempotency.key, idempotency.notBefore);
       if (seen) return seen.body_hash === idempotency.bodyHash ? { kind: 'replayed', id: seen.inquiry_id } : { kind: 'key_reused' };

@@ -5,6 +5,7 @@ import { ApiError } from '../contract/errors.js';
 import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
+import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { errorClass } from '../logging/error-class.js';
 import { uuidv7 } from './ids.js';
@@ -15,6 +16,7 @@ import { validateSubmission } from './validate.js';
 
 export interface InquiryServiceDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   /** False until the migrations have run: writes answer 503 meanwhile. */
   storeReady: () => boolean;
   limiter: RateLimiter;
@@ -71,11 +73,11 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
   async function commit(request: CommitRequest): Promise<CommitOutcome> {
     if (!deps.storeReady()) throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     try {
-      return await commitSubmission(deps.db, request);
+      return await commitSubmission(deps.db, deps.dialect, request);
     } catch (first) {
       // A concurrent request with the same Idempotency-Key won the insert: the retry replays its answer.
       if (request.idempotency) {
-        try { return await commitSubmission(deps.db, request); } catch { /* reported below */ }
+        try { return await commitSubmission(deps.db, deps.dialect, request); } catch { /* reported below */ }
       }
       deps.log.error({ err: errorClass(first) }, 'inbox store refused a write');
       // No cause attached: the error handler would log the driver's message with it.
