@@ -1,4 +1,6 @@
 import { MAX_BODY_BYTES } from './api.js';
+import { OAUTH_PATHS } from './oauth.js';
+import { PATHS } from './paths.js';
 import { Inquiry, INQUIRY_LIMITS } from './inquiry.js';
 import type { ErrorBody } from './responses.js';
 
@@ -19,7 +21,7 @@ export const ERRORS = {
   invalid_field: {
     status: 400,
     error: 'A field is invalid.',
-    hint: 'Correct the named field to match its rule in /openapi.json and send the request again.',
+    hint: `Correct the named field to match its rule in ${PATHS.openapi} and send the request again.`,
   },
   invalid_body: {
     status: 400,
@@ -29,12 +31,12 @@ export const ERRORS = {
   invalid_request: {
     status: 400,
     error: 'The request is invalid.',
-    hint: 'Check the parameters and headers against /openapi.json.',
+    hint: `Check the parameters and headers against ${PATHS.openapi}.`,
   },
   invalid_token: {
     status: 401,
     error: 'The bearer token is invalid or expired.',
-    hint: 'Request a new token at /oauth/token, or call the API without an Authorization header: tokens are optional.',
+    hint: `Request a new token at ${OAUTH_PATHS.token}, or call the API without an Authorization header: tokens are optional.`,
   },
   origin_not_allowed: {
     status: 403,
@@ -44,7 +46,7 @@ export const ERRORS = {
   not_found: {
     status: 404,
     error: 'There is nothing at this address.',
-    hint: 'See /api/v1 for the list of endpoints.',
+    hint: `See ${PATHS.apiIndex} for the list of endpoints.`,
   },
   method_not_allowed: {
     status: 405,

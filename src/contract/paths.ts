@@ -20,5 +20,8 @@ export const PATHS = {
   contactPage: '/contact',
 } as const;
 
+/** Every address under it is an API operation: rate-limited as a read by default, bearer tokens checked. */
+export const API_PATH_PREFIX = '/api/';
+
 /** Where the deprecation of the legacy alias is explained (its rel="deprecation" link). */
 export const VERSIONING_DOC_PATH = `${PATHS.developers}#versioning`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
+import { API_DOCUMENT_VERSION, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
+import { PATHS } from '../contract/paths.js';
 import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from './route-docs.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
 import type { RouteRegistry } from './route-registry.js';
@@ -38,10 +39,10 @@ export function registerApiIndex(app: FastifyInstance, registry: RouteRegistry, 
       headers: DEPRECATION_POLICY.headers,
     },
     documentation: {
-      openapi: `${baseUrl}/openapi.json`,
-      developers: `${baseUrl}/developers`,
-      llms: `${baseUrl}/llms.txt`,
-      api_catalog: `${baseUrl}/.well-known/api-catalog`,
+      openapi: baseUrl + PATHS.openapi,
+      developers: baseUrl + PATHS.developers,
+      llms: baseUrl + PATHS.llms,
+      api_catalog: baseUrl + PATHS.apiCatalog,
     },
     endpoints: registry.operations().map((route) => ({
       method: route.method,
@@ -53,7 +54,7 @@ export function registerApiIndex(app: FastifyInstance, registry: RouteRegistry, 
     })),
   });
 
-  app.get(API_PREFIX, {
+  app.get(PATHS.apiIndex, {
     schema: {
       operationId: 'getApiIndex',
       summary: 'API index: version, deprecation policy and endpoints',

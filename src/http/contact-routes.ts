@@ -8,6 +8,7 @@ import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
 import { rateLimitHeaders } from '../rate-limit/limiter.js';
 import { appendLink } from './link-headers.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
+import { firstValue, mediaTypeOf } from './headers.js';
 
 export interface LegacyDeprecation {
   baseUrl: string;
@@ -37,22 +38,18 @@ export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDepreca
   };
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The one adapter of both routes: request -> use case -> 200 Ok with the RateLimit-* headers. */
 function submitHandler(service: InquiryService, channel: SubmissionChannel) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Fastify also parses text/plain; the contract accepts only the two form media types.
-    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    const mediaType = mediaTypeOf(request.headers);
     if (!MEDIA_TYPES.includes(mediaType)) throw new ApiError('unsupported_media_type');
     const result = await service.submit(request.body, {
       channel,
       ip: request.ip,
-      userAgent: headerValue(request.headers['user-agent']),
-      origin: headerValue(request.headers.origin),
-      idempotencyKey: headerValue(request.headers['idempotency-key']),
+      userAgent: firstValue(request.headers['user-agent']),
+      origin: firstValue(request.headers.origin),
+      idempotencyKey: firstValue(request.headers['idempotency-key']),
       clientId: request.clientId,
       rateLimit: request.rateLimit,
     });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PATHS } from '../contract/paths.js';
 
 /** RFC 8288 links to the discovery documents, on every response of the origin. */
 export function discoveryLinks(baseUrl: string): string {
   return [
-    `<${baseUrl}/openapi.json>; rel="service-desc"; type="application/openapi+json"`,
-    `<${baseUrl}/.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"`,
-    `<${baseUrl}/developers>; rel="service-doc"; type="text/html"`,
-    `<${baseUrl}/llms.txt>; rel="describedby"; type="text/plain"`,
+    `<${baseUrl}${PATHS.openapi}>; rel="service-desc"; type="application/openapi+json"`,
+    `<${baseUrl}${PATHS.apiCatalog}>; rel="api-catalog"; type="application/linkset+json"`,
+    `<${baseUrl}${PATHS.developers}>; rel="service-doc"; type="text/html"`,
+    `<${baseUrl}${PATHS.llms}>; rel="describedby"; type="text/plain"`,
   ].join(', ');
 }
 

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { PATHS } from '../contract/paths.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
 import { documentBearerResponses } from '../oauth/openapi-challenge.js';
@@ -21,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
       openapi: '3.1.0',
       info: { title: info.title, version: API_DOCUMENT_VERSION, description: info.description, contact: { email: info.contactEmail } },
       servers: [{ url: baseUrl }],
-      externalDocs: { url: `${baseUrl}/developers`, description: 'Developer guide' },
+      externalDocs: { url: baseUrl + PATHS.developers, description: 'Developer guide' },
       components: {
         securitySchemes: {
           oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: baseUrl + OAUTH_PATHS.token, scopes: { ...SCOPES } } } },
@@ -36,7 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
   });
 
   let document: Representation | undefined;
-  app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+  app.get(PATHS.openapi, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     document ??= jsonRepresentation(app.swagger());
     reply.header('Access-Control-Allow-Origin', '*');
     return sendRepresentation(request, reply, { ...document, contentType: 'application/openapi+json; charset=utf-8' });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
+import { API_PATH_PREFIX } from '../contract/paths.js';
 import type { RateLimitPolicyName } from '../contract/rate-limits.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
@@ -19,7 +20,7 @@ function policyOf(request: FastifyRequest): RateLimitPolicyName | undefined {
   const configured = request.routeOptions.config?.rateLimit;
   if (configured === false) return undefined;
   if (configured) return configured;
-  return request.url.startsWith('/api/') ? 'read' : undefined;
+  return request.url.startsWith(API_PATH_PREFIX) ? 'read' : undefined;
 }
 
 /**

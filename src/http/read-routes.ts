@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { API_PREFIX } from '../contract/api.js';
+import { PATHS } from '../contract/paths.js';
 import { Project, Service } from '../contract/catalog.js';
 import { ETAG_DOC, errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
@@ -27,8 +27,8 @@ function listRoute(app: FastifyInstance, path: string, operationId: string, summ
 export function registerReadRoutes(app: FastifyInstance, catalog: Catalog, baseUrl: string): void {
   const projects = catalog.projects.map((entry) => toProjectItem(entry, baseUrl));
   const services = catalog.services.map((entry) => toServiceItem(entry, baseUrl));
-  listRoute(app, `${API_PREFIX}/projects`, 'listProjects', 'List portfolio projects',
+  listRoute(app, PATHS.projects, 'listProjects', 'List portfolio projects',
     Type.Object({ projects: Type.Array(Type.Ref(Project)) }), jsonRepresentation({ projects }));
-  listRoute(app, `${API_PREFIX}/services`, 'listServices', 'List services',
+  listRoute(app, PATHS.services, 'listServices', 'List services',
     Type.Object({ services: Type.Array(Type.Ref(Service)) }), jsonRepresentation({ services }));
 }

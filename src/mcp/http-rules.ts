@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorResponse, TRANSPORT_ERROR, type JsonRpcErrorResponse } from './jsonrpc.js';
 import { isSupportedVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
+import { firstValue, mediaTypeOf } from '../http/headers.js';
 
 // The header rules of the Streamable HTTP transport (MCP 2025-06-18) that the SDK leaves loose or
 // checks after work has started. Each returns the refusal to send, or undefined when the request passes.
@@ -10,14 +11,10 @@ export interface Refusal {
   body: JsonRpcErrorResponse;
 }
 
-/** The first value of a request header that may repeat. */
-export function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** Security warning of the transport: a browser page must not reach us through DNS rebinding. */
 export function checkOrigin(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): Refusal | undefined {
-  const origin = single(headers.origin);
+  const origin = firstValue(headers.origin);
   if (origin === undefined || allowedOrigins.includes(origin.toLowerCase())) return undefined;
   return { status: 403, body: errorResponse(null, TRANSPORT_ERROR, 'Forbidden: the Origin of this request is not allowed.', 'origin_not_allowed') };
 }
@@ -36,7 +33,7 @@ function acceptedTypes(accept: string): Set<string> {
 
 /** "The client MUST include an Accept header, listing both application/json and text/event-stream." */
 export function checkAccept(headers: IncomingHttpHeaders): Refusal | undefined {
-  const types = acceptedTypes(single(headers.accept) ?? '');
+  const types = acceptedTypes(firstValue(headers.accept) ?? '');
   if (types.has('application/json') && types.has('text/event-stream')) return undefined;
   return {
     status: 406,
@@ -47,7 +44,7 @@ export function checkAccept(headers: IncomingHttpHeaders): Refusal | undefined {
 
 /** Every message is a JSON body. */
 export function checkContentType(headers: IncomingHttpHeaders): Refusal | undefined {
-  const mediaType = (single(headers['content-type']) ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(headers);
   if (mediaType === 'application/json') return undefined;
   return {
     status: 415,
@@ -58,7 +55,7 @@ export function checkContentType(headers: IncomingHttpHeaders): Refusal | undefi
 
 /** "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400." */
 export function checkProtocolVersionHeader(headers: IncomingHttpHeaders): Refusal | undefined {
-  const version = single(headers['mcp-protocol-version']);
+  const version = firstValue(headers['mcp-protocol-version']);
   if (version === undefined || isSupportedVersion(version)) return undefined;
   return {
     status: 400,

@@ -3,11 +3,12 @@ import { ApiError, ERRORS } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
 import { handleError, toApiError } from '../http/errors.js';
 import { decideBody, type BodyDecision } from './body-rules.js';
-import { checkHeaders, single, type Refusal } from './http-rules.js';
+import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
 import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolCallContext } from './tools.js';
+import { firstValue } from '../http/headers.js';
 
 export interface McpRouteOptions {
   baseUrl: string;
@@ -60,7 +61,7 @@ function headerRules(allowedOrigins: readonly string[]): onRequestHookHandler {
 /** Only the headers the SDK transport reads, already checked by our rules. */
 function sdkRequest(endpoint: string, request: FastifyRequest): Request {
   const headers = new Headers({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
-  const version = single(request.headers['mcp-protocol-version']);
+  const version = firstValue(request.headers['mcp-protocol-version']);
   if (version) headers.set('mcp-protocol-version', version);
   return new Request(endpoint, { method: 'POST', headers });
 }
@@ -68,8 +69,8 @@ function sdkRequest(endpoint: string, request: FastifyRequest): Request {
 function callerOf(request: FastifyRequest): ToolCallContext {
   return {
     ip: request.ip,
-    userAgent: single(request.headers['user-agent']),
-    origin: single(request.headers.origin),
+    userAgent: firstValue(request.headers['user-agent']),
+    origin: firstValue(request.headers.origin),
     clientId: request.clientId,
     headers: {},
   };
@@ -95,7 +96,7 @@ async function sendSdkAnswer(reply: FastifyReply, caller: ToolCallContext, decis
 /** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
 function messageHandler(endpoint: string, pool: McpServerPool, prepared: PreparedCalls) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const decision = decideBody(request.body, single(request.headers['mcp-protocol-version']));
+    const decision = decideBody(request.body, firstValue(request.headers['mcp-protocol-version']));
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
     const caller = callerOf(request);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { errorClass } from '../logging/error-class.js';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
-import { PATHS } from '../contract/paths.js';
+import { API_PATH_PREFIX, PATHS } from '../contract/paths.js';
 import { sendApiError } from '../http/errors.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import type { OAuthService } from './service.js';
@@ -13,7 +13,7 @@ import { TokenRejected } from './tokens.js';
  * by the route's registered url, not the request's: the router also sends `/%61pi/…` and `/api/…/` here.
  */
 function isProtectedRoute(url: string): boolean {
-  return url.startsWith('/api/') || url === PATHS.mcp;
+  return url.startsWith(API_PATH_PREFIX) || url === PATHS.mcp;
 }
 
 const BEARER = /^Bearer(?: +(.*))?$/i;

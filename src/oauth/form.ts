@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { OAuthError } from './oauth-error.js';
+import { mediaTypeOf } from '../http/headers.js';
 
 /**
  * The parameters of an OAuth form request (RFC 6749 §3.2): application/x-www-form-urlencoded only,
  * and no parameter more than once.
  */
 export function formParams(request: FastifyRequest): Record<string, string> {
-  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(request.headers);
   if (type !== 'application/x-www-form-urlencoded') {
     throw new OAuthError('invalid_request', 'The request body must be application/x-www-form-urlencoded.');
   }

@@ -7,6 +7,7 @@ import { validateRegistration } from './registration.js';
 import { DOCS_ONLY, NO_STORE_DOCS, oauthErrorResponses } from './route-docs.js';
 import { hashSecret, newClientId, newClientSecret } from './secrets.js';
 import type { OAuthService } from './service.js';
+import { mediaTypeOf } from '../http/headers.js';
 
 /** POST /oauth/register (RFC 7591): open dynamic registration of client_credentials clients. */
 export function registerRegistrationRoute(app: FastifyInstance, oauth: OAuthService): void {
@@ -25,7 +26,7 @@ export function registerRegistrationRoute(app: FastifyInstance, oauth: OAuthServ
     },
     config: { rateLimit: 'register' },
   }, async (request, reply) => {
-    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    const type = mediaTypeOf(request.headers);
     if (type !== 'application/json') throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.');
     const metadata = validateRegistration(request.body);
     const clientId = newClientId();

@@ -7,6 +7,7 @@ import { rateLimitHeaders } from '../rate-limit/limiter.js';
 import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';
 import { HTML_TYPE } from './rendered-page.js';
+import { firstValue, mediaTypeOf } from '../http/headers.js';
 
 // The inquiry form without JavaScript: a plain urlencoded POST to /contact, through the same use case
 // (and so the same rate-limit bucket) as the API, answered with a page.
@@ -19,10 +20,6 @@ export interface FormPages {
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The submitted values of the contract's fields, to put back into the form. */
 function submittedValues(body: unknown): Record<string, string> {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -34,9 +31,8 @@ function submittedValues(body: unknown): Record<string, string> {
   return values;
 }
 
-function waitText(seconds: number | undefined): string {
-  if (!seconds || seconds < 90) return `${Math.max(1, Math.ceil(seconds ?? 1))} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+function waitText(seconds = 1): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** What a person reads next to the field: the rule's hint when there is one, it says how to fix it. */
@@ -47,7 +43,7 @@ export function fieldMessage(error: ApiError): string {
 
 function formStateOf(error: ApiError, values: Record<string, string>): FormState {
   if (error.code === 'rate_limited') {
-    return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfter)} and send it again.` };
+    return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfterSeconds)} and send it again.` };
   }
   if (error.field && error.field in Inquiry.properties) return { values, errors: { [error.field]: fieldMessage(error) } };
   return { values, formError: `${error.message} ${error.hint}` };
@@ -56,14 +52,14 @@ function formStateOf(error: ApiError, values: Record<string, string>): FormState
 export function registerContactSubmission(app: FastifyInstance, service: InquiryService, pages: FormPages): void {
   app.post(PATHS.contactPage, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
-    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    const mediaType = mediaTypeOf(request.headers);
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');
     try {
       const result = await service.submit(request.body, {
         channel: 'form',
         ip: request.ip,
-        userAgent: header(request.headers['user-agent']),
-        origin: header(request.headers.origin),
+        userAgent: firstValue(request.headers['user-agent']),
+        origin: firstValue(request.headers.origin),
       });
       return reply.headers(rateLimitHeaders(result.rateLimit)).type(HTML_TYPE).send(pages.thanks());
     } catch (thrown) {

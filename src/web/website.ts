@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog.js';
 import { ContentError } from '../catalog/load.js';
-import { PATHS } from '../contract/paths.js';
+import { API_PATH_PREFIX, PATHS } from '../contract/paths.js';
 import type { NotFoundHandler } from '../http/errors.js';
 import { appendLink } from '../http/link-headers.js';
 import { sendRepresentation } from '../http/representation.js';
@@ -31,7 +31,7 @@ export interface Website {
 }
 
 // Paths of machine surfaces: an unknown address there stays a JSON Error, never the HTML page.
-const MACHINE_PREFIXES = ['/api/', '/oauth/', PATHS.mcp, '/.well-known/'];
+const MACHINE_PREFIXES = [API_PATH_PREFIX, '/oauth/', PATHS.mcp, '/.well-known/'];
 
 /**
  * A text page's address comes from a file name: refuse one the app already serves (an API route, a
