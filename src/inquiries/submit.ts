@@ -8,6 +8,7 @@ import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../r
 import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { errorClass } from '../logging/error-class.js';
+import { originAllowed } from '../security/origin.js';
 import { uuidv7 } from './ids.js';
 import { commitSubmission, type CommitOutcome, type CommitRequest } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
@@ -44,9 +45,7 @@ function fingerprintOf(inquiry: Inquiry, spam: boolean): string {
 }
 
 function checkOrigin(origin: string | undefined, allowed: string[]): void {
-  if (origin === undefined) return;
-  // "null" (sandboxed frames, file: pages) is never one of ours.
-  if (origin === 'null' || !allowed.includes(origin.toLowerCase().replace(/\/$/, ''))) throw new ApiError('origin_not_allowed');
+  if (!originAllowed(origin, allowed)) throw new ApiError('origin_not_allowed');
 }
 
 function checkIdempotencyKey(key: string | undefined): void {

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { errorResponse, TRANSPORT_ERROR, type JsonRpcErrorResponse } from './jsonrpc.js';
 import { isSupportedVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
+import { originAllowed } from '../security/origin.js';
 
 // The header rules of the Streamable HTTP transport (MCP 2025-06-18) that the SDK leaves loose or
 // checks after work has started. Each returns the refusal to send, or undefined when the request passes.
@@ -14,8 +15,7 @@ export interface Refusal {
 
 /** Security warning of the transport: a browser page must not reach us through DNS rebinding. */
 export function checkOrigin(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): Refusal | undefined {
-  const origin = firstValue(headers.origin);
-  if (origin === undefined || allowedOrigins.includes(origin.toLowerCase())) return undefined;
+  if (originAllowed(firstValue(headers.origin), allowedOrigins)) return undefined;
   return { status: 403, body: errorResponse(null, TRANSPORT_ERROR, 'Forbidden: the Origin of this request is not allowed.', 'origin_not_allowed') };
 }
 

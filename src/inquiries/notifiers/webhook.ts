@@ -15,17 +15,8 @@ export interface InquiryReceivedPayload {
   type: typeof INQUIRY_RECEIVED_EVENT;
   /** When the event happened (the inquiry's received_at), so every retry carries the same body. */
   timestamp: string;
-  data: {
-    id: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    message: string;
-    location: string;
-    budget: string;
-    phase: string;
-    received_at: string;
-  };
+  /** Every field of the stored inquiry, received_at as ISO 8601. */
+  data: Omit<StoredInquiry, 'receivedAt'> & { received_at: string };
 }
 
 export interface WebhookNotifierOptions {
