@@ -66,6 +66,21 @@ describe('configuration', () => {
     }
   });
 
+  it('names a refused secret-bearing variable without repeating its value', () => {
+    const secrets: Record<string, string> = {
+      DATABASE_URL: 'mysql://studio:hunter2@db.internal/studio',
+      REDIS_URL: 'http://:hunter2@cache.internal',
+      SMTP_URL: 'mail://studio:hunter2@mail.internal',
+      INBOX_WEBHOOK_URL: 'https://hooks.example/in', INBOX_WEBHOOK_SECRET: 'hunter2',
+    };
+    const problems = problemsOf(secrets);
+    for (const variable of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET']) {
+      assert.ok(problems.some((p) => p.startsWith(variable)), variable);
+    }
+    assert.doesNotMatch(problems.join('\n'), /hunter2/);
+    assert.match(problemsOf({ LOG_LEVEL: 'loud' }).join(''), /"loud"/, 'other values are shown, to help');
+  });
+
   it('reports every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'y', REDIS_URL: 'z' });
     assert.equal(problems.length, 3);
