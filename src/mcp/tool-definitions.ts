@@ -9,7 +9,7 @@ import { plainSchema } from '../contract/schema-helpers.js';
 // The three tools as MCP clients see them: names, descriptions, annotations and JSON Schemas derived
 // from the contract schemas (never restated). Built once; tools/list and the server card share them.
 
-export const TOOL_NAMES = ['list_projects', 'list_services', 'submit_inquiry'] as const;
+const TOOL_NAMES = ['list_projects', 'list_services', 'submit_inquiry'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 type JsonSchema = Record<string, unknown>;
 
@@ -69,7 +69,7 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 export function buildToolDefinitions(studioName: string): Tool[] {
   return [
     {
-      name: 'list_projects',
+      name: 'list_projects' satisfies ToolName,
       title: `${studioName} portfolio`,
       description: `List the portfolio projects of ${studioName}: slug, title, location, description, scope and the URL of each project page. `
         + 'Call it without arguments to get every project. Optional filters: "region" (the same values as the location of an inquiry: '
@@ -86,7 +86,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       annotations: { title: `${studioName} portfolio`, ...READ_ONLY },
     },
     {
-      name: 'list_services',
+      name: 'list_services' satisfies ToolName,
       title: `${studioName} services`,
       description: `List the services ${studioName} offers: slug, title, description, capabilities and the URL of each service page. `
         + `Takes no arguments. Counts against the read limit (${readPolicy.limit} per ${readPolicy.windowSeconds} s per client).`,
@@ -95,7 +95,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       annotations: { title: `${studioName} services`, ...READ_ONLY },
     },
     {
-      name: 'submit_inquiry',
+      name: 'submit_inquiry' satisfies ToolName,
       title: 'Submit a project inquiry',
       description: `Deliver a project inquiry to the ${studioName} inbox, with the same fields and rules as the website's contact form. `
         + `Required: name, email, message (the project: site, scope, timing), location (${LOCATIONS.join(', ')}), `

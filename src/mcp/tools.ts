@@ -50,13 +50,13 @@ export class Tools {
   /** The prepared results, serialized once. */
   private readonly serialized = new Map<CallToolResult, string>();
   /** Tools whose argument-free call always answers a prepared result. */
-  readonly preparedTools: ReadonlySet<string> = new Set(['list_projects', 'list_services']);
+  readonly preparedTools: ReadonlySet<string> = new Set<ToolName>(['list_projects', 'list_services']);
 
   constructor(private readonly deps: ToolsDeps) {
     // The inquiry use case validates its own input (after trimming); the read tools are checked here.
     const ajv = new Ajv({ strict: false, allErrors: false });
     for (const tool of deps.definitions) {
-      if (tool.name !== 'submit_inquiry') this.validators.set(tool.name, ajv.compile(tool.inputSchema));
+      if (tool.name !== ('submit_inquiry' satisfies ToolName)) this.validators.set(tool.name, ajv.compile(tool.inputSchema));
     }
     // The argument-free calls answer the same prepared result every time: the catalog is frozen.
     this.allProjects = successResult({ projects: deps.projects.map((p) => p.item) });
