@@ -15,7 +15,7 @@ import { OutboxWorker } from './inquiries/outbox-worker.js';
 import type { Notifier } from './inquiries/notifier.js';
 import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
-import type { Clock } from './oauth/clock.js';
+import type { Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import type { Db } from './store/database.js';
 

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../contract/oauth.js';
 import { ClientStore } from '../oauth/client-store.js';
-import { CLOCK_TOLERANCE_SECONDS } from '../oauth/clock.js';
+import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import { RevocationStore } from '../oauth/revocation-store.js';
 import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
 

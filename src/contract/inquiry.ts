@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from './schema-helpers.js';
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
 // Contract, "Inquiry": every limit lives here and nowhere else.
 export const LOCATIONS = ['miami', 'hamptons', 'other'] as const;
@@ -13,27 +14,32 @@ export const INQUIRY_LIMITS = {
   message: { minLength: 10, maxLength: 4000 },
 } as const;
 
-/** Fields whose value must stay on one line (no control characters at all). */
-export const SINGLE_LINE_FIELDS = ['name', 'email', 'phone'] as const;
+// Every string is trimmed before its rules apply; single-line fields refuse every control character.
+const trimmed = { [TRIM_KEYWORD]: true } as const;
+const singleLine = { ...trimmed, pattern: SINGLE_LINE_PATTERN } as const;
 
 export const Inquiry = Type.Object(
   {
-    name: Type.String({ ...INQUIRY_LIMITS.name, description: 'Full name of the person inquiring.' }),
-    email: Type.String({ format: 'email', ...INQUIRY_LIMITS.email, description: 'Reply address.' }),
-    phone: Type.Optional(Type.String({ ...INQUIRY_LIMITS.phone, description: 'Optional phone number.' })),
-    message: Type.String({ ...INQUIRY_LIMITS.message, description: 'The project: site, scope, timing, anything that helps.' }),
-    location: StringEnum(LOCATIONS, { description: 'Where the project is.' }),
-    budget: StringEnum(BUDGETS, { description: 'Construction budget band, in US dollars.' }),
-    phase: StringEnum(PHASES, { description: 'Where the project stands today.' }),
+    name: Type.String({ ...INQUIRY_LIMITS.name, ...singleLine, description: 'Full name of the person inquiring.' }),
+    email: Type.String({ format: 'email', ...INQUIRY_LIMITS.email, ...singleLine, description: 'Reply address.' }),
+    phone: Type.Optional(Type.String({ ...INQUIRY_LIMITS.phone, ...singleLine, description: 'Optional phone number; empty means none.' })),
+    message: Type.String({
+      ...INQUIRY_LIMITS.message, ...trimmed, pattern: MULTI_LINE_PATTERN,
+      description: 'The project: site, scope, timing, anything that helps. Line breaks are kept.',
+    }),
+    location: StringEnum(LOCATIONS, { ...trimmed, description: 'Where the project is.' }),
+    budget: StringEnum(BUDGETS, { ...trimmed, description: 'Construction budget band, in US dollars.' }),
+    phase: StringEnum(PHASES, { ...trimmed, description: 'Where the project stands today.' }),
   },
   { $id: 'Inquiry', title: 'Inquiry', description: 'A qualified project inquiry for the studio inbox.' },
 );
 export type Inquiry = Static<typeof Inquiry>;
 
 /**
- * The honeypot: an optional form field, hidden from people by the form's CSS, that only bots fill in.
- * A submission with it filled is stored flagged as spam and never notified; the answer is still 200.
- * Deliberately not part of the Inquiry schema, so agents reading the schema never fill it.
+ * The honeypot of the website's HTML form: an optional field, hidden from people by the form's CSS, that
+ * only bots fill in. A form submission with it filled is stored flagged as spam and never notified; the
+ * answer is still 200. Not part of the Inquiry schema: agents never see it, and an API client that sends
+ * a field of that name is not taken for a bot (the use case decides by channel).
  */
 export const HONEYPOT_FIELD = 'website';
 

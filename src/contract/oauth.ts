@@ -32,3 +32,6 @@ export const OAUTH_METADATA_PATHS = {
 /** Grant types and client authentication methods the token, introspection and revocation endpoints accept. */
 export const GRANT_TYPES = ['client_credentials'] as const;
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+
+/** Leeway for exp/nbf/iat between instances whose clocks drift a little. */
+export const CLOCK_TOLERANCE_SECONDS = 30;

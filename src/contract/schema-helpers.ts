@@ -1,7 +1,7 @@
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 /** A string enum as plain JSON Schema `enum` (what OpenAPI readers and MCP clients expect). */
-export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 

@@ -1,47 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
+import { validationError } from '../contract/validator.js';
 
-interface ValidationIssue {
-  instancePath?: string;
-  keyword?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-function fieldOf(issue: ValidationIssue): string {
-  if (issue.keyword === 'required') return String(issue.params?.missingProperty ?? '');
-  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-}
-
-/** How to fix a field that broke one schema rule (Ajv keyword and params). */
-function hintFor(field: string, issue: ValidationIssue): string | undefined {
-  const p = issue.params ?? {};
-  const name = field ? `"${field}"` : 'the value';
-  switch (issue.keyword) {
-    case 'minLength': return `Send ${name} with at least ${String(p.limit)} characters (after trimming spaces).`;
-    case 'maxLength': return `Shorten ${name} to at most ${String(p.limit)} characters.`;
-    case 'enum': return `Send ${name} as one of: ${(p.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the listed values'}.`;
-    case 'format': return `Send ${name} as a valid ${String(p.format)}, e.g. name@example.com.`;
-    case 'type': return `Send ${name} once, as a ${String(p.type)}.`;
-    case 'pattern': return `Send ${name} without control characters.`;
-    default: return undefined;
-  }
-}
-
-/** A schema validation failure, named by field and rule; the hint says how to fix it. */
-export function validationError(issues: ValidationIssue[], where = 'body'): ApiError {
-  const issue = issues[0] ?? {};
-  const field = fieldOf(issue);
-  if (issue.keyword === 'required') {
-    return new ApiError('missing_field', { message: `The field "${field}" is required.`, field });
-  }
-  const subject = field ? `The field "${field}"` : `The ${where}`;
-  return new ApiError('invalid_field', {
-    message: `${subject} ${issue.message ?? 'is invalid'} (rule: ${issue.keyword ?? 'schema'}).`,
-    field: field || undefined,
-    hint: hintFor(field, issue),
-  });
-}
+export { validationError };
 
 const FASTIFY_CODES: Record<string, () => ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large'),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64url } from '../lib/hash.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A response body built once, with its validator, for content that only changes on restart. */
@@ -16,7 +16,7 @@ export interface Representation {
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 export function strongEtag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `"${sha256Base64url(body).slice(0, 27)}"`;
 }
 
 export function representation(body: string | Buffer, contentType: string, cacheControl = DEFAULT_CACHE_CONTROL): Representation {

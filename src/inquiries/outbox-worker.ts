@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { INQUIRY_POLICY } from '../contract/inquiry.js';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { loadInquiry } from './inbox-store.js';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../contract/errors.js';
@@ -7,8 +6,9 @@ import { clientKey } from '../rate-limit/client-key.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
 import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
-import { errorClass } from '../logging/error-class.js';
-import { originAllowed } from '../security/origin.js';
+import { errorClass } from '../lib/error-class.js';
+import { originAllowed } from '../lib/origin.js';
+import { sha256Base64url } from '../lib/hash.js';
 import { uuidv7 } from './ids.js';
 import { commitSubmission, type CommitOutcome, type CommitRequest } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
@@ -34,14 +34,10 @@ export interface InquiryServiceDeps {
 export const INBOX_RETRY_AFTER_SECONDS = 30;
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${INQUIRY_POLICY.idempotencyKeyMaxLength}}$`);
 
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
-}
-
 /** Same fields, same fingerprint: key order and the honeypot flag are part of it, unknown fields not. */
 function fingerprintOf(inquiry: Inquiry, spam: boolean): string {
   const { name, email, phone, message, location, budget, phase } = inquiry;
-  return sha256(JSON.stringify([name, email, phone ?? null, message, location, budget, phase, spam]));
+  return sha256Base64url(JSON.stringify([name, email, phone ?? null, message, location, budget, phase, spam]));
 }
 
 function checkOrigin(origin: string | undefined, allowed: string[]): void {
@@ -90,7 +86,7 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
       const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
       const headers = rateLimitHeaders(rateLimit);
       try {
-        const { inquiry, spam } = validateSubmission(input);
+        const { inquiry, spam } = validateSubmission(input, context.channel);
         checkIdempotencyKey(context.idempotencyKey);
         const receivedAt = now();
         const fingerprint = fingerprintOf(inquiry, spam);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { API_PATH_PREFIX, PATHS } from '../contract/paths.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import type { CryptoKey } from 'jose';
-import type { Clock } from './clock.js';
+import type { Clock } from '../lib/clock.js';
 import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
 import { StoreUnavailable } from './oauth-error.js';
 import { importSigningKey, type SigningKey } from './signing-key.js';

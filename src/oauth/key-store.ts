@@ -1,7 +1,7 @@
 import type { JWK } from 'jose';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../contract/oauth.js';
 import type { Db } from '../store/database.js';
-import { CLOCK_TOLERANCE_SECONDS } from './clock.js';
+import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import { fromStore } from './oauth-error.js';
 import { generateSigningKey, type SerializedKey } from './signing-key.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import { toApiError } from '../http/errors.js';
 import { OAUTH_PATHS } from '../contract/oauth.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';

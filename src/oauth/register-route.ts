@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OAUTH_PATHS } from '../contract/oauth.js';
 import { ClientRegistrationRequest, ClientRegistrationResponse } from '../contract/oauth-schemas.js';
-import { seconds } from './clock.js';
+import { seconds } from '../lib/clock.js';
 import { noStore, OAuthError } from './oauth-error.js';
 import { validateRegistration } from './registration.js';
 import { DOCS_ONLY, NO_STORE_DOCS, oauthErrorResponses } from './route-docs.js';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { OAUTH_PATHS } from '../contract/oauth.js';
 import { TokenParameter } from '../contract/oauth-schemas.js';
 import { authenticateClient } from './client-auth.js';
-import { CLOCK_TOLERANCE_SECONDS } from './clock.js';
+import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import { formParams, requireParam } from './form.js';
 import { ownActiveToken } from './introspect-route.js';
 import { noStore } from './oauth-error.js';

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Base64url } from '../lib/hash.js';
 
 // A client secret is 256 random bits: a single SHA-256 is enough to keep it from being usable if the
 // table leaks (no dictionary to attack), and it stays cheap on the token endpoint's hot path.
@@ -12,7 +13,7 @@ export function newClientSecret(): string {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('base64url');
+  return sha256Base64url(secret);
 }
 
 /** Constant-time comparison of a presented secret with a stored hash. */

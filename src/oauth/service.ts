@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../store/database.js';
 import { ClientStore } from './client-store.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { KeyRing, type KeySource } from './key-ring.js';
 import { KeyStore } from './key-store.js';
 import { RevocationStore } from './revocation-store.js';

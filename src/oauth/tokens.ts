@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE } from '../contract/oauth.js';
-import { CLOCK_TOLERANCE_SECONDS, seconds, type Clock } from './clock.js';
+import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
+import { seconds, type Clock } from '../lib/clock.js';
 import type { KeyRing } from './key-ring.js';
 import type { RevocationStore } from './revocation-store.js';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import type { RateLimitStore } from './store.js';
 
 // INCR and the first PEXPIRE run as one script, so every instance sharing the Redis sees one count.

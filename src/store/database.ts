@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorClass } from '../logging/error-class.js';
+import { errorClass } from '../lib/error-class.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../text/escape-html.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 // Everything placed in HTML that is not rendered Markdown goes through escapeHtml.
 export { escapeHtml };

@@ -1,5 +1,5 @@
 import { INQUIRY_ENUM_LABELS } from '../../contract/inquiry-labels.js';
-import { escapeHtml } from '../../text/escape-html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import type { StoredInquiry } from '../notifier.js';
 
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text

@@ -1,0 +1,111 @@
+import { Ajv, _, type AnySchema, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { Project, Service } from './catalog.js';
+import { Inquiry } from './inquiry.js';
+import { ErrorBody, Ok } from './responses.js';
+import { ApiError } from './errors.js';
+import { PATTERN_RULES, TRIM_KEYWORD } from './text-rules.js';
+
+// The one validator set: a single Ajv instance that knows the contract's schemas and keywords. Every
+// request body of every surface is checked by a function compiled here once: Fastify's route schemas
+// (REST, the legacy alias, the form page, OAuth registration) and the MCP tool arguments alike.
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
+type FormatsPlugin = (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? addFormatsPlugin) as FormatsPlugin;
+
+function createAjv(): Ajv {
+  // No type coercion: a number where a string belongs is a 400, not "42". Unknown fields pass (the
+  // contract ignores them); surfaces copy only the fields they know.
+  const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
+  addFormats(ajv, ['email', 'uri']);
+  ajv.addKeyword({
+    keyword: TRIM_KEYWORD,
+    schemaType: 'boolean',
+    // In the untyped group and before `enum`, so that every later rule (enum, lengths, pattern, format)
+    // reads the trimmed value; the trimmed value is written back, so handlers receive it too.
+    before: 'enum',
+    code(cxt) {
+      const { gen, data, it } = cxt;
+      if (cxt.schema !== true) return;
+      gen.if(_`typeof ${data} == "string"`, () => {
+        gen.assign(data, _`${data}.trim()`);
+        if (it.parentData) gen.assign(_`${it.parentData}[${it.parentDataProperty}]`, data);
+      });
+    },
+  });
+  // Referenced by $id from route schemas (Type.Ref).
+  for (const schema of [Inquiry, Project, Service, Ok, ErrorBody]) ajv.addSchema(schema as AnySchema);
+  return ajv;
+}
+
+/** The Ajv instance of the set; the MCP SDK's Servers share it too, instead of building one each. */
+export const contractAjv: Ajv = createAjv();
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** The validator of a schema, compiled on first use and kept: the same schema object is never compiled twice. */
+export function validatorOf<T = unknown>(schema: TSchema | Record<string, unknown>): ValidateFunction<T> {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = contractAjv.compile(schema as AnySchema);
+    compiled.set(schema, validate);
+  }
+  return validate as ValidateFunction<T>;
+}
+
+/** Fastify's validatorCompiler: route schemas are checked by the same set. */
+export const schemaValidatorCompiler = ({ schema }: { schema: unknown }) => validatorOf(schema as TSchema);
+
+export interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'required') return String(issue.params?.missingProperty ?? '');
+  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** How to fix a field that broke one schema rule (Ajv keyword and params). */
+function hintFor(field: string, issue: ValidationIssue): string | undefined {
+  const p = issue.params ?? {};
+  const name = field ? `"${field}"` : 'the value';
+  switch (issue.keyword) {
+    case 'minLength': return `Send ${name} with at least ${String(p.limit)} characters (after trimming spaces).`;
+    case 'maxLength': return `Shorten ${name} to at most ${String(p.limit)} characters.`;
+    case 'enum': return `Send ${name} as one of: ${(p.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the listed values'}.`;
+    case 'format': return `Send ${name} as a valid ${String(p.format)}, e.g. name@example.com.`;
+    case 'type': return `Send ${name} once, as a ${String(p.type)}.`;
+    case 'pattern': return PATTERN_RULES.get(String(p.pattern))?.hint(field) ?? `Send ${name} in the documented form.`;
+    default: return undefined;
+  }
+}
+
+/** A schema validation failure, named by field and rule; the hint says how to fix it. */
+export function validationError(issues: ValidationIssue[], where = 'body'): ApiError {
+  const issue = issues[0] ?? {};
+  const field = fieldOf(issue);
+  if (issue.keyword === 'required') {
+    return new ApiError('missing_field', { message: `The field "${field}" is required.`, field });
+  }
+  const subject = field ? `The field "${field}"` : `The ${where}`;
+  const patternRule = issue.keyword === 'pattern' ? PATTERN_RULES.get(String(issue.params?.pattern)) : undefined;
+  return new ApiError('invalid_field', {
+    message: patternRule
+      ? `${subject} ${patternRule.problem} (rule: ${patternRule.rule}).`
+      : `${subject} ${issue.message ?? 'is invalid'} (rule: ${issue.keyword ?? 'schema'}).`,
+    field: field || undefined,
+    hint: hintFor(field, issue),
+  });
+}
+
+/** Checks `data` against a contract schema (trimming where the schema says so); throws a 400 ApiError naming the field and rule. */
+export function validate<T>(schema: TSchema, data: unknown, where = 'body'): T {
+  const check = validatorOf<T>(schema);
+  if (!check(data)) throw validationError(check.errors ?? [], where);
+  return data;
+}

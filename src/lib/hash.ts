@@ -1,0 +1,6 @@
+import { createHash } from 'node:crypto';
+
+/** SHA-256 of a string or bytes as base64url: fingerprints, secret hashes and entity tags share it. */
+export function sha256Base64url(value: string | Buffer): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
