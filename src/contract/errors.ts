@@ -2,6 +2,7 @@ import { MAX_BODY_BYTES } from './api.js';
 import { OAUTH_PATHS } from './oauth.js';
 import { PATHS } from './paths.js';
 import { Inquiry, INQUIRY_LIMITS } from './inquiry.js';
+import { rateLimitHeaders, type RateLimitDecision } from './rate-limits.js';
 import type { ErrorBody } from './responses.js';
 
 // Every error code the REST surface can answer with, its HTTP status, a default message and a hint.
@@ -103,13 +104,20 @@ export interface ApiErrorOptions {
   hint?: string;
   /** Seconds, sent as Retry-After (429, 503). */
   retryAfter?: number;
+  /** Headers of the refusal itself (Allow of a 405, the challenge of a 401). */
   headers?: Record<string, string>;
   /** Field the error is about, for forms that show errors next to fields. */
   field?: string;
+  /** The rate-limit decision of the request that failed: every surface sends its RateLimit-* fields. */
+  rateLimit?: RateLimitDecision;
   cause?: unknown;
 }
 
-/** An error with a contract code. Surfaces turn it into their own shape (REST body, MCP result, HTML). */
+/**
+ * The domain error: a contract code, its message and hint, and what a client needs to act on it (the
+ * wait, the field, the rate-limit decision). Use cases throw it; each surface turns it into its own shape
+ * (REST Error body, MCP tool result or JSON-RPC error, the form page, an OAuth error).
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -117,6 +125,7 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   readonly headers: Record<string, string>;
   readonly field: string | undefined;
+  rateLimit: RateLimitDecision | undefined;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(options.message ?? ERRORS[code].error, { cause: options.cause });
@@ -127,6 +136,13 @@ export class ApiError extends Error {
     this.retryAfter = options.retryAfter;
     this.headers = options.headers ?? {};
     this.field = options.field;
+    this.rateLimit = options.rateLimit;
+  }
+
+  /** Records the decision of the request this error ends, unless one is recorded already. */
+  countedAs(decision: RateLimitDecision): this {
+    this.rateLimit ??= decision;
+    return this;
   }
 
   /** Retry-After in whole seconds, at least 1, when the client should wait. */
@@ -134,10 +150,14 @@ export class ApiError extends Error {
     return this.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(this.retryAfter));
   }
 
-  /** Every header this error's answer carries, Retry-After included, on any surface. */
+  /** Every header this error's answer carries on any HTTP surface: RateLimit-*, Retry-After, its own. */
   responseHeaders(): Record<string, string> {
     const seconds = this.retryAfterSeconds;
-    return seconds === undefined ? this.headers : { ...this.headers, 'Retry-After': String(seconds) };
+    return {
+      ...(this.rateLimit && rateLimitHeaders(this.rateLimit)),
+      ...this.headers,
+      ...(seconds !== undefined && { 'Retry-After': String(seconds) }),
+    };
   }
 
   toBody(): ErrorBody {

@@ -18,3 +18,23 @@ export const RATE_LIMIT_POLICIES = {
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
+
+/** The answer of the limiter to one request under one policy. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+/** The RateLimit-* fields (draft-ietf-httpapi-ratelimit-headers) of a decision: every surface sends these. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+    'RateLimit-Policy': `${decision.limit};w=${decision.windowSeconds}`,
+  };
+}

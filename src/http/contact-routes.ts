@@ -5,7 +5,7 @@ import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
 import { Ok } from '../contract/responses.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
-import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { appendLink } from './link-headers.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
 import { firstValue, mediaTypeOf } from './headers.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { API_PATH_PREFIX } from '../contract/paths.js';
-import type { RateLimitPolicyName } from '../contract/rate-limits.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimitPolicyName } from '../contract/rate-limits.js';
 import { clientKey } from '../rate-limit/client-key.js';
-import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
+import type { RateLimiter } from '../rate-limit/limiter.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

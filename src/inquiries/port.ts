@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from '../rate-limit/limiter.js';
+import type { RateLimitDecision } from '../contract/rate-limits.js';
 
 // The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool and the HTML form
 // are adapters around `submit`. Errors are thrown as ApiError (contract codes); a rate-limited or

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
 import { clientKey } from '../rate-limit/client-key.js';
-import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/limiter.js';
+import type { RateLimitDecision } from '../contract/rate-limits.js';
+import type { RateLimiter } from '../rate-limit/limiter.js';
 import type { DialectName } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { errorClass } from '../lib/error-class.js';
@@ -60,7 +61,7 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
   async function countAgainstLimit(ip: string): Promise<RateLimitDecision> {
     const decision = await deps.limiter.consume('inquiry', clientKey(ip));
     if (!decision.allowed) {
-      throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds, headers: rateLimitHeaders(decision) });
+      throw new ApiError('rate_limited', { retryAfter: decision.resetSeconds, rateLimit: decision });
     }
     return decision;
   }
@@ -84,7 +85,6 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     async submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
       checkOrigin(context.origin, deps.allowedOrigins);
       const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
-      const headers = rateLimitHeaders(rateLimit);
       try {
         const { inquiry, spam } = validateSubmission(input, context.channel);
         checkIdempotencyKey(context.idempotencyKey);
@@ -107,7 +107,7 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
         if (outcome.kind === 'stored' && !spam && deps.channels.length > 0) deps.onJobsQueued?.();
         return { id: outcome.id, rateLimit };
       } catch (error) {
-        if (error instanceof ApiError) Object.assign(error.headers, { ...headers, ...error.headers });
+        if (error instanceof ApiError) error.countedAs(rateLimit);
         throw error;
       }
     },

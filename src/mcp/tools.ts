@@ -6,7 +6,7 @@ import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { toApiError, validationError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
-import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { rateLimitHeaders } from '../contract/rate-limits.js';
 import type { ToolName } from './tool-definitions.js';
 import { errorResult, successResult } from './tool-results.js';
 

@@ -1,14 +1,7 @@
-import { RATE_LIMIT_POLICIES, type RateLimitPolicyName } from '../contract/rate-limits.js';
+import { RATE_LIMIT_POLICIES, type RateLimitDecision, type RateLimitPolicyName } from '../contract/rate-limits.js';
 import type { Hit, RateLimitStore } from './store.js';
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the window resets. */
-  resetSeconds: number;
-  windowSeconds: number;
-}
+export type { RateLimitDecision };
 
 /** The one rate limiter: every surface (REST, MCP, forms, OAuth) consumes the contract's named policies here. */
 export class RateLimiter {
@@ -39,14 +32,4 @@ export class RateLimiter {
   close(): Promise<void> {
     return this.store.close();
   }
-}
-
-/** The RateLimit-* fields (draft-ietf-httpapi-ratelimit-headers) of a decision. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(decision.limit),
-    'RateLimit-Remaining': String(decision.remaining),
-    'RateLimit-Reset': String(decision.resetSeconds),
-    'RateLimit-Policy': `${decision.limit};w=${decision.windowSeconds}`,
-  };
 }

@@ -3,7 +3,7 @@ import { ApiError, ERRORS } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
-import { rateLimitHeaders } from '../rate-limit/limiter.js';
+import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';
 import { HTML_TYPE } from './rendered-page.js';
