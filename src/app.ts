@@ -5,25 +5,26 @@ import type { Config } from './config.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
 import { Project, Service } from './contract/catalog.js';
 import { Inquiry } from './contract/inquiry.js';
+import { OAUTH_ROOT, PATHS, WELL_KNOWN_ROOT } from './contract/paths.js';
 import { ErrorBody, Ok } from './contract/responses.js';
-import { ApiIndex, registerApiIndex } from './http/api-index.js';
-import { registerCors } from './http/cors.js';
-import { registerErrorHandling } from './http/errors.js';
-import { registerHealth, type ReadinessCheck } from './http/health.js';
+import { schemaValidatorCompiler } from './contract/validator.js';
+import { registerCors, sitePolicy } from './http/cors.js';
+import { answerNotFoundAsJson, handleError } from './http/errors.js';
 import { registerLinkHeaders } from './http/link-headers.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
-import { registerOpenApi } from './http/openapi.js';
-import { registerRateLimitHook } from './http/rate-limit-hook.js';
-import { registerReadRoutes } from './http/read-routes.js';
-import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
-import { registerMcp } from './mcp/plugin.js';
-import type { RateLimiter } from './rate-limit/limiter.js';
-import { registerContactRoutes } from './http/contact-routes.js';
+import { registerOpenApi } from './http/openapi.js';
+import { rateLimitHook } from './http/rate-limit-hook.js';
+import { registerRequestLog } from './http/request-log.js';
 import type { InquiryService } from './inquiries/port.js';
+import { registerMcp } from './mcp/plugin.js';
 import { registerBearerAuth } from './oauth/bearer-hook.js';
 import { registerOAuth } from './oauth/plugin.js';
 import type { OAuthService } from './oauth/service.js';
+import type { RateLimiter } from './rate-limit/limiter.js';
+import { ApiIndex } from './rest/api-index.js';
+import { registerHealth, type ReadinessCheck } from './rest/health.js';
+import { restSurface } from './rest/surface.js';
 import { createWebsite } from './web/website.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
@@ -41,9 +42,13 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-/** Builds the HTTP app, not listening. Reads top to bottom: cross-cutting hooks, then each surface. */
+/**
+ * Builds the HTTP app, not listening. Reads top to bottom: what is global on purpose, then the three
+ * surfaces, each an encapsulated context that owns its hooks, its error shape and its 404 and 405 answers:
+ * the API (REST under /api and MCP), OAuth (/oauth and its metadata), and the website (pages and documents).
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, catalog } = deps;
+  const { config, catalog, limiter, oauth, inquiries } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
     // One line per request comes from src/http/request-log.ts, without personal data.
@@ -54,35 +59,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const registry = new RouteRegistry(app);
 
-  for (const schema of [Project, Service, Inquiry, Ok, ErrorBody, ApiIndex]) app.addSchema(schema);
-  await registerOpenApi(app, config.baseUrl, {
-    title: `${catalog.site.name} API`,
-    description: catalog.site.description,
-    contactEmail: catalog.site.email,
-  });
-  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  const website = createWebsite({ catalog, baseUrl: config.baseUrl, registry, inquiries: deps.inquiries });
-  registerErrorHandling(app, website.notFound);
+  // Global on purpose: every request of the origin is validated by the contract's one validator set,
+  // logged once, answers CORS, carries the discovery Link header, and is described in the OpenAPI document.
+  app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
-  const corsPolicy = await registerCors(app, config.allowedOrigins);
+  await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
-  registerRateLimitHook(app, deps.limiter);
-  registerBearerAuth(app, deps.oauth);
+  for (const schema of [Project, Service, Inquiry, Ok, ErrorBody, ApiIndex]) app.addSchema(schema);
+  await registerOpenApi(app, config.baseUrl, { title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email });
+  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+  app.setErrorHandler(handleError);
 
+  // Probes for load balancers and orchestrators: not counted, no token looked at.
+  const probes = new RouteRegistry(app);
   registerHealth(app, deps.readiness);
-  registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
-  registerReadRoutes(app, catalog, config.baseUrl);
-  registerContactRoutes(app, deps.inquiries, {
-    baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
-  });
-  await registerOAuth(app, deps.oauth);
-  registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, inquiries: deps.inquiries });
-  website.register(app);
+  registerMethodNotAllowed(app, probes.methodsByUrl());
 
-  await app.after();
-  corsPolicy.registerPreflights();
-  registerMethodNotAllowed(app, registry.methodsByUrl());
+  const corsPolicy = sitePolicy(config.allowedOrigins);
+  // The API: every request counts against its route's policy (a read by default) and may carry a bearer token.
+  await app.register(async (api) => {
+    api.addHook('onRequest', rateLimitHook(limiter, 'read'));
+    registerBearerAuth(api, oauth);
+    await api.register(restSurface, {
+      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, allowedOrigins: config.allowedOrigins, corsPolicy,
+      legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
+    });
+    await answerNotFoundAsJson(api, PATHS.mcp);
+    registerMcp(api, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries });
+  });
+
+  // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.
+  await app.register(async (authorization) => {
+    authorization.addHook('onRequest', rateLimitHook(limiter));
+    await registerOAuth(authorization, oauth);
+    await answerNotFoundAsJson(authorization, OAUTH_ROOT);
+  });
+
+  // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries });
+  await app.register(website.surface);
+
+  // Discovery documents of every surface live under /.well-known; an unknown one is a machine address too.
+  await answerNotFoundAsJson(app, WELL_KNOWN_ROOT);
+  // Anything no surface claims is the website's: its 404 page.
+  app.setNotFoundHandler(website.notFound);
   return app;
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadCatalog } from './catalog/load.js';
 import type { Config } from './config.js';
-import type { ReadinessCheck } from './http/health.js';
+import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';

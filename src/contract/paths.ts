@@ -20,8 +20,12 @@ export const PATHS = {
   contactPage: '/contact',
 } as const;
 
-/** Every address under it is an API operation: rate-limited as a read by default, bearer tokens checked. */
-export const API_PATH_PREFIX = '/api/';
+/** The root of the REST API's addresses (its context answers an unknown address below it with the JSON Error). */
+export const API_ROOT = '/api';
+
+/** The roots of the other machine surfaces: an unknown address below them is a JSON Error, never the HTML page. */
+export const OAUTH_ROOT = '/oauth';
+export const WELL_KNOWN_ROOT = '/.well-known';
 
 /** Where the deprecation of the legacy alias is explained (its rel="deprecation" link). */
 export const VERSIONING_DOC_PATH = `${PATHS.developers}#versioning`;

@@ -92,6 +92,9 @@ export function validationError(issues: ValidationIssue[], where = 'body'): ApiE
   if (issue.keyword === 'required') {
     return new ApiError('missing_field', { message: `The field "${field}" is required.`, field });
   }
+  if (!field && issue.keyword === 'type') {
+    return new ApiError('invalid_body', { message: `The ${where} must be ${where === 'body' ? 'a JSON object or a URL-encoded form' : 'an object'}.` });
+  }
   const subject = field ? `The field "${field}"` : `The ${where}`;
   const patternRule = issue.keyword === 'pattern' ? PATTERN_RULES.get(String(issue.params?.pattern)) : undefined;
   return new ApiError('invalid_field', {

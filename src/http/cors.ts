@@ -3,11 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * "site": only the allowed origins may call this route from a browser (inquiries, MCP). Default:
-     * any origin. Rewritten at registration into the @fastify/cors route option it stands for.
-     */
-    cors?: 'site' | FastifyCorsOptions;
+    /** @fastify/cors reads this route option: the route's policy replaces the global one (see sitePolicy). */
+    cors?: FastifyCorsOptions;
   }
 }
 
@@ -15,18 +12,11 @@ const EXPOSED = ['ETag', 'Link', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Re
   'Deprecation', 'Sunset', 'WWW-Authenticate'];
 
 /**
- * Public reads answer any origin; routes marked `cors: "site"` answer only the allowed origins, their
- * preflights included. One static policy plus a route option, so no request pays for building options
- * (a per-request delegator cost about 5% of a read in the profile).
+ * CORS for the whole origin, global on purpose: public reads answer any origin. One static policy, so no
+ * request pays for building options (a per-request delegator cost about 5% of a read in the profile).
+ * The plugin answers preflights on a catch-all OPTIONS route, for unknown paths too.
  */
-export async function registerCors(app: FastifyInstance, allowedOrigins: string[]): Promise<{ registerPreflights(): void }> {
-  const sitePolicy: FastifyCorsOptions = { origin: allowedOrigins };
-  const sitePaths = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    if (route.config?.cors !== 'site') return;
-    route.config.cors = sitePolicy;
-    sitePaths.add(route.url);
-  });
+export async function registerCors(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     hook: 'onRequest',
     origin: '*',
@@ -34,16 +24,19 @@ export async function registerCors(app: FastifyInstance, allowedOrigins: string[
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
     exposedHeaders: EXPOSED,
     maxAge: 600,
-    // A preflight is answered even for unknown paths, like any static CORS policy would.
     strictPreflight: false,
   });
-  return {
-    // The plugin answers preflights on its own catch-all OPTIONS route, which knows no route option:
-    // a site-only path gets an OPTIONS route of its own carrying the site policy.
-    registerPreflights() {
-      for (const url of sitePaths) {
-        app.options(url, { schema: { hide: true }, config: { cors: sitePolicy, rateLimit: false } }, async (_request, reply) => reply.code(204).send());
-      }
-    },
-  };
+}
+
+/** The policy of routes that act for the studio (inquiries, MCP): only the allowed origins, from a browser. */
+export function sitePolicy(allowedOrigins: readonly string[]): FastifyCorsOptions {
+  return { origin: [...allowedOrigins] };
+}
+
+/**
+ * A site-only route's own preflight: the catch-all OPTIONS route knows no route option, so the path gets
+ * an OPTIONS route of its own that carries the site policy. Registered beside the route it answers for.
+ */
+export function sitePreflight(scope: FastifyInstance, url: string, policy: FastifyCorsOptions): void {
+  scope.options(url, { schema: { hide: true }, config: { cors: policy, rateLimit: false } }, async (_request, reply) => reply.code(204).send());
 }

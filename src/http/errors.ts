@@ -39,13 +39,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   return sendApiError(reply, apiError);
 }
 
-export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply, apiNotFound: () => FastifyReply) => FastifyReply;
-
-/** The not-found answer defaults to the JSON Error; the website passes a handler that serves its page outside the API. */
-export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundHandler): void {
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) => {
-    const apiNotFound = () => sendApiError(reply, new ApiError('not_found'));
-    return notFound ? notFound(request, reply, apiNotFound) : apiNotFound();
-  });
+/**
+ * Unknown addresses below `prefix` answer the contract's 404 as JSON, never the website's page. A child
+ * context with that prefix holds the handler (Fastify scopes not-found handlers by prefix), so it runs
+ * with the hooks of the context that registers it (the API counts it as a read).
+ */
+export async function answerNotFoundAsJson(scope: FastifyInstance, prefix: string): Promise<void> {
+  await scope.register(async (below) => {
+    below.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError('not_found')));
+  }, { prefix });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
@@ -12,13 +13,14 @@ import { Tools } from './tools.js';
 
 export interface McpOptions {
   baseUrl: string;
+  corsPolicy: FastifyCorsOptions;
   allowedOrigins: readonly string[];
   catalog: Catalog;
   inquiries: InquiryService;
 }
 
 /** The MCP surface: POST /mcp and its server card. Tool definitions and list results are built here, once. */
-export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, catalog, inquiries }: McpOptions): void {
+export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries }: McpOptions): void {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
@@ -33,7 +35,7 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cat
     inquiries,
     log: app.log,
   });
-  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions, app.log), prepared: new PreparedCalls(tools) });
+  registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: new McpServerPool(identity, tools, definitions, app.log), prepared: new PreparedCalls(tools) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions });
 }

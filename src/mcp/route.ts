@@ -1,3 +1,4 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError, ERRORS } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
@@ -9,9 +10,11 @@ import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool } from './server-pool.js';
 import type { ToolCallContext } from './tools.js';
 import { firstValue } from '../http/headers.js';
+import { sitePreflight } from '../http/cors.js';
 
 export interface McpRouteOptions {
   baseUrl: string;
+  corsPolicy: FastifyCorsOptions;
   allowedOrigins: readonly string[];
   pool: McpServerPool;
   prepared: PreparedCalls;
@@ -125,12 +128,13 @@ function registerMethodNotAllowed(app: FastifyInstance): void {
  * (the root hook sets the RateLimit-* headers or refuses with 429); submit_inquiry also counts in the
  * inquiry bucket. Browsers only from our origins.
  */
-export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, pool, prepared }: McpRouteOptions): void {
+export function registerMcpRoute(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, pool, prepared }: McpRouteOptions): void {
   app.post(PATHS.mcp, {
     schema: { hide: true },
-    config: { rateLimit: 'read', cors: 'site' },
+    config: { rateLimit: 'read', cors: corsPolicy },
     errorHandler,
     onRequest: headerRules(allowedOrigins),
   }, messageHandler(baseUrl + PATHS.mcp, pool, prepared));
   registerMethodNotAllowed(app);
+  sitePreflight(app, PATHS.mcp, corsPolicy);
 }

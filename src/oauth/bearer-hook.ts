@@ -2,19 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { errorClass } from '../lib/error-class.js';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
-import { API_PATH_PREFIX, PATHS } from '../contract/paths.js';
 import { sendApiError } from '../http/errors.js';
 import { STORE_RETRY_AFTER_SECONDS, StoreUnavailable } from './oauth-error.js';
 import type { OAuthService } from './service.js';
 import { TokenRejected } from './tokens.js';
-
-/**
- * The API surfaces that accept an optional bearer token: REST under /api/ and the MCP endpoint. Decided
- * by the route's registered url, not the request's: the router also sends `/%61pi/…` and `/api/…/` here.
- */
-function isProtectedRoute(url: string): boolean {
-  return url.startsWith(API_PATH_PREFIX) || url === PATHS.mcp;
-}
 
 const BEARER = /^Bearer(?: +(.*))?$/i;
 
@@ -63,11 +54,7 @@ export function registerBearerAuth(app: FastifyInstance, oauth: OAuthService): v
     verify(request, reply, match[1]?.trim()).then((answered) => { if (!answered) done(); }, done);
   };
 
-  app.addHook('onRoute', (route) => {
-    if (!isProtectedRoute(route.url)) return;
-    const hooks = [route.onRequest ?? []].flat();
-    if (!hooks.includes(bearerAuth)) route.onRequest = [...hooks, bearerAuth];
-  });
+  app.addHook('onRequest', bearerAuth);
 }
 
 declare module 'fastify' {

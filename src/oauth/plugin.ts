@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorClass } from '../lib/error-class.js';
-import { toApiError } from '../http/errors.js';
+import { handleError, toApiError } from '../http/errors.js';
 import { OAUTH_PATHS } from '../contract/oauth.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
@@ -56,8 +56,13 @@ export async function registerOAuth(app: FastifyInstance, oauth: OAuthService): 
     // Other methods on the OAuth endpoints answer 405 in the OAuth error body (RFC 6749 §5.2), so a
     // client reading every answer of these endpoints as OAuth gets invalid_request. The metadata
     // documents keep the shared REST-shape 405.
-    const endpoints = new Map([...routes.methodsByUrl()].filter(([url]) => (Object.values(OAUTH_PATHS) as string[]).includes(url)));
-    registerMethodNotAllowed(scope, endpoints, (allow, url) =>
+    const isEndpoint = ([url]: [string, Set<string>]) => (Object.values(OAUTH_PATHS) as string[]).includes(url);
+    const all = [...routes.methodsByUrl()];
+    registerMethodNotAllowed(scope, new Map(all.filter(isEndpoint)), (allow, url) =>
       new OAuthError('invalid_request', `${url} accepts ${allow} only.`, { status: 405, headers: { Allow: allow } }));
+    await scope.register(async (documents) => {
+      documents.setErrorHandler(handleError);
+      registerMethodNotAllowed(documents, new Map(all.filter((entry) => !isEndpoint(entry))));
+    });
   });
 }

@@ -1,7 +1,8 @@
 import { projectPath, servicePath } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
-import { apiOperations, operationReference, schemaReference } from './api-reference.js';
+import { apiOperations } from '../http/openapi.js';
+import { operationReference, schemaReference } from './api-reference.js';
 import { DISCOVERY_DOCUMENTS } from './discovery-documents.js';
 import { mdLink, mdText } from './markdown.js';
 import type { RenderedPage } from './rendered-page.js';

@@ -1,48 +1,8 @@
 import { mdCell, mdText } from './markdown.js';
-import type { OpenApiDocument } from './site-context.js';
+import { refName, type ApiOperation, type OpenApiDocument } from '../http/openapi.js';
 
 // The API reference in Markdown, read from the generated OpenAPI document, so the developer page,
 // llms-full.txt and /openapi.json always describe the same operations.
-
-export interface ApiOperation {
-  method: string;
-  path: string;
-  operationId: string;
-  summary: string;
-  deprecated: boolean;
-  requestTypes: string[];
-  requestSchema: string | undefined;
-  responses: Array<{ status: string; description: string }>;
-}
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-
-function refName(schema: unknown): string | undefined {
-  const ref = (schema as { $ref?: string } | undefined)?.$ref;
-  return ref?.split('/').pop();
-}
-
-export function apiOperations(openapi: OpenApiDocument): ApiOperation[] {
-  const operations: ApiOperation[] = [];
-  for (const [path, item] of Object.entries(openapi.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op?.operationId) continue;
-      const content = op.requestBody?.content ?? {};
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        operationId: op.operationId,
-        summary: op.summary ?? '',
-        deprecated: op.deprecated === true,
-        requestTypes: Object.keys(content),
-        requestSchema: refName(Object.values(content)[0]?.schema),
-        responses: Object.entries(op.responses ?? {}).map(([status, r]) => ({ status, description: r.description ?? '' })),
-      });
-    }
-  }
-  return operations;
-}
 
 /** One row per operation: the developer page's endpoint list. */
 export function endpointTable(operations: ApiOperation[]): string {

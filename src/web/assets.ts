@@ -16,10 +16,14 @@ function versioned(path: string, rep: Representation): string {
   return `${path}?v=${rep.etag.slice(1, 11)}`;
 }
 
+const CSS_PATH = '/assets/site.css';
+const SCRIPT_PATH = '/assets/contact.js';
+export const ASSET_PATHS: readonly string[] = [CSS_PATH, SCRIPT_PATH];
+
 export function registerAssets(app: FastifyInstance): LayoutAssets {
   const css = asset('site.css', 'text/css; charset=utf-8');
   const js = asset('contact.js', 'text/javascript; charset=utf-8');
-  app.get('/assets/site.css', { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, css));
-  app.get('/assets/contact.js', { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, js));
-  return { stylesheet: versioned('/assets/site.css', css), contactScript: versioned('/assets/contact.js', js) };
+  app.get(CSS_PATH, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, css));
+  app.get(SCRIPT_PATH, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, js));
+  return { stylesheet: versioned(CSS_PATH, css), contactScript: versioned(SCRIPT_PATH, js) };
 }

@@ -3,7 +3,6 @@ import type { Catalog } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { representation, type Representation } from '../http/representation.js';
-import type { RouteRegistry } from '../http/route-registry.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { contactForm } from './contact-form.js';
@@ -16,7 +15,8 @@ import { contactPage } from './pages/contact.js';
 import { notFoundPage } from './pages/not-found.js';
 import { thanksPage } from './pages/thanks.js';
 import { MARKDOWN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
-import type { OpenApiDocument, SiteContext } from './site-context.js';
+import type { OpenApiDocument } from '../http/openapi.js';
+import type { SiteContext } from './site-context.js';
 import type { PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 
@@ -32,7 +32,8 @@ export interface BuiltSite {
 export interface SiteInputs {
   catalog: Catalog;
   baseUrl: string;
-  registry: RouteRegistry;
+  /** Whether the app answers GET at a path (documents of other surfaces are linked only when served). */
+  serves(path: string): boolean;
   sources: PageSource[];
   assets: LayoutAssets;
 }
@@ -66,14 +67,8 @@ function formPages(contact: Page, { catalog, baseUrl, assets }: SiteInputs): For
 
 /** Runs once all routes exist: the developer page and llms-full.txt read the generated OpenAPI document. */
 export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
-  const { catalog, baseUrl, registry, assets } = inputs;
-  const served = registry.methodsByUrl();
-  const ctx: SiteContext = {
-    catalog,
-    baseUrl,
-    openapi: app.swagger() as unknown as OpenApiDocument,
-    serves: (path) => served.get(path)?.has('GET') ?? false,
-  };
+  const { catalog, baseUrl, assets } = inputs;
+  const ctx: SiteContext = { catalog, baseUrl, openapi: app.swagger() as unknown as OpenApiDocument, serves: inputs.serves };
   const rendered = inputs.sources.map((source) => renderPage(source.build(ctx), catalog, baseUrl, assets));
   const documents = new Map([...DOCUMENTS].map(([path, build]) => [path, build(ctx, rendered)]));
   return {

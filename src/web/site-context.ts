@@ -1,19 +1,5 @@
 import type { Catalog } from '../catalog/catalog.js';
-
-/** The parts of an OpenAPI 3.1 document the pages read. */
-export interface OpenApiOperation {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  deprecated?: boolean;
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string }>;
-}
-export interface OpenApiDocument {
-  info: { title: string; version: string; description?: string };
-  paths?: Record<string, Record<string, OpenApiOperation>>;
-  components?: { schemas?: Record<string, unknown> };
-}
+import type { OpenApiDocument } from '../http/openapi.js';
 
 /** What page builders read: the frozen catalog, the origin, and the app's generated API description. */
 export interface SiteContext {

@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../catalog/catalog.js';
 import { ContentError } from '../catalog/load.js';
-import { API_PATH_PREFIX, PATHS } from '../contract/paths.js';
-import type { NotFoundHandler } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
+import { OAUTH_METADATA_PATHS, OAUTH_PATHS } from '../contract/oauth.js';
+import { PATHS } from '../contract/paths.js';
+import { handleError, sendApiError } from '../http/errors.js';
 import { appendLink } from '../http/link-headers.js';
-import { sendRepresentation } from '../http/representation.js';
-import type { RouteRegistry } from '../http/route-registry.js';
+import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
+import { RouteRegistry } from '../http/route-registry.js';
+import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 import type { InquiryService } from '../inquiries/port.js';
 import { markdownPath } from './agent-docs.js';
-import { registerAssets } from './assets.js';
+import { ASSET_PATHS, registerAssets } from './assets.js';
 import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
 import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-page.js';
@@ -18,31 +21,35 @@ import { SITE_PATHS } from './site-paths.js';
 export interface WebsiteOptions {
   catalog: Catalog;
   baseUrl: string;
-  registry: RouteRegistry;
   /** The inquiry use case, for the contact form without JavaScript. */
   inquiries: InquiryService;
 }
 
 export interface Website {
-  /** Adds the pages, their Markdown twins, the agent documents, the discovery documents and the assets. */
-  register(app: FastifyInstance): void;
-  /** The app's not-found handler: the HTML (or Markdown) page outside the API, the JSON Error inside. */
-  notFound: NotFoundHandler;
+  /** The website's encapsulated context: pages, their Markdown twins, agent and discovery documents, assets, the form. */
+  surface(scope: FastifyInstance): Promise<void>;
+  /** The origin's not-found answer: the HTML (or Markdown) page for a GET, the JSON Error otherwise. */
+  notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
-// Paths of machine surfaces: an unknown address there stays a JSON Error, never the HTML page.
-const MACHINE_PREFIXES = [API_PATH_PREFIX, '/oauth/', PATHS.mcp, '/.well-known/'];
-
 /**
- * A text page's address comes from a file name: refuse one the app already serves (an API route, a
- * document, a built-in page or its twin) before Fastify would stop on a duplicated route.
+ * Every address a text page could take from its file name but must not: the public addresses of the
+ * other surfaces (stated once, in src/contract) and the website's own routes. Checked from these lists,
+ * not from routes already added, so it holds whatever order the contexts are registered in.
  */
-function checkAddressFree(registry: RouteRegistry, source: PageSource): void {
+function reservedAddresses(sources: PageSource[]): Set<string> {
+  const builtIn = sources.filter((s) => !s.file).flatMap((s) => [s.path, markdownPath(s.path)]);
+  return new Set<string>([
+    ...Object.values(PATHS), ...Object.values(OAUTH_PATHS), ...Object.values(OAUTH_METADATA_PATHS),
+    ...DOCUMENT_PATHS, ...ASSET_PATHS, ...builtIn,
+  ]);
+}
+
+/** A text page's address comes from a file name: refuse one the app already serves before Fastify would stop on a duplicated route. */
+function checkAddressFree(reserved: Set<string>, source: PageSource): void {
+  if (!source.file) return;
   for (const path of [source.path, markdownPath(source.path)]) {
-    const taken = registry.routes.find((route) => route.url === path);
-    if (taken && source.file) {
-      throw new ContentError(source.file, `the address ${path} is already served by the app (${taken.method} ${taken.url}); rename the file`);
-    }
+    if (reserved.has(path)) throw new ContentError(source.file, `the address ${path} is already served by the app; rename the file`);
   }
 }
 
@@ -55,9 +62,9 @@ function notFoundUrl(baseUrl: string, path: string): string {
   return baseUrl + (SAME_ORIGIN_PATH.test(path) ? path : SITE_PATHS.notFound);
 }
 
-/** The website surface. Created before the error handling (which takes its not-found page), registered with the other surfaces. */
+/** The website surface. Its pages are built once, when the app is ready (they read the OpenAPI document). */
 export function createWebsite(options: WebsiteOptions): Website {
-  const { catalog, baseUrl, registry } = options;
+  const { catalog, baseUrl } = options;
   const sources = pageSources(catalog);
   let site: BuiltSite | undefined;
   // Each route reads what it serves from a slot filled once when the site is built, not from a map per request.
@@ -71,41 +78,54 @@ export function createWebsite(options: WebsiteOptions): Website {
     };
   }
 
-  function registerPage(app: FastifyInstance, source: PageSource): void {
-    checkAddressFree(registry, source);
+  function registerPage(scope: FastifyInstance, source: PageSource): void {
     const page = bound((built) => built.pages.get(source.path));
-    app.get(source.path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, page()));
-    app.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
+    scope.get(source.path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, page()));
+    scope.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
       const rendered = page();
       appendLink(reply, rendered.links.canonical);
       return sendRepresentation(request, reply, rendered.markdown);
     });
   }
 
-  function register(app: FastifyInstance): void {
-    const assets = registerAssets(app);
-    app.addHook('onReady', async () => {
-      site = buildSite(app, { catalog, baseUrl, registry, sources, assets });
-      for (const bind of binders) bind(site);
+  /** The generated OpenAPI document, serialized once on first request (every route exists by then). */
+  function registerOpenApiDocument(scope: FastifyInstance): void {
+    let document: Representation | undefined;
+    scope.get(PATHS.openapi, { schema: { hide: true } }, async (request, reply) => {
+      document ??= { ...jsonRepresentation(scope.swagger()), contentType: 'application/openapi+json; charset=utf-8' };
+      return sendRepresentation(request, reply, document);
     });
-    for (const path of DOCUMENT_PATHS) {
-      const document = bound((built) => built.documents.get(path));
-      app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, document()));
-    }
-    // Built-in pages first, so that a text page naming one of their addresses is the one refused.
-    for (const source of sources.filter((s) => !s.file)) registerPage(app, source);
-    for (const source of sources.filter((s) => s.file)) registerPage(app, source);
-    const formPages = bound((built) => built.formPages);
-    registerContactSubmission(app, options.inquiries, { form: (state) => formPages().form(state), thanks: () => formPages().thanks() });
   }
 
-  const notFound: NotFoundHandler = (request, reply, apiNotFound) => {
+  async function surface(scope: FastifyInstance): Promise<void> {
+    // Pages and documents answer the contract's Error shape for what they cannot answer themselves.
+    scope.setErrorHandler(handleError);
+    const routes = new RouteRegistry(scope);
+    const reserved = reservedAddresses(sources);
+    for (const source of sources) checkAddressFree(reserved, source);
+    const assets = registerAssets(scope);
+    scope.addHook('onReady', async () => {
+      site = buildSite(scope, { catalog, baseUrl, sources, assets, serves: (path) => scope.hasRoute({ method: 'GET', url: path }) });
+      for (const bind of binders) bind(site);
+    });
+    registerOpenApiDocument(scope);
+    for (const path of DOCUMENT_PATHS) {
+      const document = bound((built) => built.documents.get(path));
+      scope.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, document()));
+    }
+    for (const source of sources) registerPage(scope, source);
+    const formPages = bound((built) => built.formPages);
+    registerContactSubmission(scope, options.inquiries, { form: (state) => formPages().form(state), thanks: () => formPages().thanks() });
+    registerMethodNotAllowed(scope, routes.methodsByUrl());
+  }
+
+  function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || !site) return sendApiError(reply, new ApiError('not_found'));
     const path = request.url.split('?', 1)[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !MACHINE_PREFIXES.some((p) => path.startsWith(p));
-    if (!isPage || !site) return apiNotFound();
     const rep = negotiatedRepresentation(request, reply, site.notFound, pageLinks(notFoundUrl(baseUrl, path)));
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
-  };
+  }
 
-  return { register, notFound };
+  return { surface, notFound };
 }

@@ -4,8 +4,8 @@ import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
 import { Project, Service } from '../contract/catalog.js';
-import { ETAG_DOC, errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS } from './route-docs.js';
-import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
+import { ETAG_DOC, errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
+import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 
 function listRoute(app: FastifyInstance, path: string, operationId: string, summary: string, listSchema: TSchema, body: Representation): void {
   app.get(path, {

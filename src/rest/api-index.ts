@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_DOCUMENT_VERSION, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
 import { PATHS } from '../contract/paths.js';
-import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from './route-docs.js';
-import { jsonRepresentation, sendRepresentation, type Representation } from './representation.js';
-import type { RouteRegistry } from './route-registry.js';
+import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from '../http/route-docs.js';
+import { apiOperations, type OpenApiDocument } from '../http/openapi.js';
+import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 
 const Endpoint = Type.Object({
   method: Type.String(),
@@ -25,8 +25,11 @@ export const ApiIndex = Type.Object({
   endpoints: Type.Array(Endpoint),
 }, { $id: 'ApiIndex', title: 'ApiIndex' });
 
-/** GET /api/v1: the version, the deprecation policy and every operation, read from the route registry. */
-export function registerApiIndex(app: FastifyInstance, registry: RouteRegistry, baseUrl: string, name: string): void {
+/**
+ * GET /api/v1: the version, the deprecation policy and every operation of the origin, read from the
+ * OpenAPI document the route schemas generate (built on first request, once every route exists).
+ */
+export function registerApiIndex(app: FastifyInstance, baseUrl: string, name: string): void {
   let index: Representation | undefined;
   const build = (): Representation => jsonRepresentation({
     name,
@@ -44,13 +47,13 @@ export function registerApiIndex(app: FastifyInstance, registry: RouteRegistry, 
       llms: baseUrl + PATHS.llms,
       api_catalog: baseUrl + PATHS.apiCatalog,
     },
-    endpoints: registry.operations().map((route) => ({
-      method: route.method,
-      path: route.url,
-      url: baseUrl + route.url,
-      operationId: route.schema!.operationId!,
-      ...(route.schema?.summary && { summary: route.schema.summary }),
-      ...(route.schema?.deprecated && { deprecated: true }),
+    endpoints: apiOperations(app.swagger() as unknown as OpenApiDocument).map((op) => ({
+      method: op.method,
+      path: op.path,
+      url: baseUrl + op.path,
+      operationId: op.operationId,
+      ...(op.summary && { summary: op.summary }),
+      ...(op.deprecated && { deprecated: true }),
     })),
   });
 

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { Catalog } from '../catalog/catalog.js';
+import { API_ROOT } from '../contract/paths.js';
+import type { InquiryService } from '../inquiries/port.js';
+import { answerNotFoundAsJson } from '../http/errors.js';
+import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
+import { RouteRegistry } from '../http/route-registry.js';
+import { registerApiIndex } from './api-index.js';
+import { registerContactRoutes, type LegacyDeprecation } from './contact-routes.js';
+import { registerReadRoutes } from './read-routes.js';
+
+export interface RestOptions {
+  catalog: Catalog;
+  baseUrl: string;
+  apiName: string;
+  inquiries: InquiryService;
+  allowedOrigins: readonly string[];
+  corsPolicy: FastifyCorsOptions;
+  legacy: Omit<LegacyDeprecation, 'baseUrl'>;
+}
+
+/**
+ * The REST operations under /api: the index, the catalog reads and the two contact routes. Registered
+ * inside the API context, whose hooks count every request and check bearer tokens; an unknown address
+ * under /api answers the JSON Error, counted like a read.
+ */
+export async function restSurface(scope: FastifyInstance, options: RestOptions): Promise<void> {
+  const { baseUrl } = options;
+  const routes = new RouteRegistry(scope);
+  registerApiIndex(scope, baseUrl, options.apiName);
+  registerReadRoutes(scope, options.catalog, baseUrl);
+  await registerContactRoutes(scope, {
+    inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
+    legacy: { ...options.legacy, baseUrl },
+  });
+  registerMethodNotAllowed(scope, routes.methodsByUrl());
+  await answerNotFoundAsJson(scope, API_ROOT);
+}
