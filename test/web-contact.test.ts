@@ -18,7 +18,7 @@ describe('contact form without JavaScript (POST /contact)', () => {
   it('the contact page carries the contract constraints and the honeypot', async () => {
     const page = await (await fetch(`${server.url}/contact`)).text();
     const { name, email, phone, message } = INQUIRY_LIMITS;
-    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-api="\/api\/v1\/contact" data-thanks="[^"]+">/);
+    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-thanks="[^"]+">/);
     assert.match(page, new RegExp(`<input id="f-name" name="name" required [^>]*minlength="${name.minLength}" maxlength="${name.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-email" name="email" required [^>]*type="email" maxlength="${email.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-phone" name="phone" aria-describedby[^>]*type="tel" maxlength="${phone.maxLength}"`));
@@ -28,6 +28,21 @@ describe('contact form without JavaScript (POST /contact)', () => {
     }
     assert.match(page, /<label for="f-location">/);
     assert.match(page, new RegExp(`<input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off">`));
+  });
+
+  it('answers the form\'s script, which asks for JSON, in the API\'s shapes: Error with its field, then Ok', async () => {
+    const json = { 'x-forwarded-for': '203.0.113.61', accept: 'application/json' };
+    const invalid = await postForm({ ...validInquiry(), name: '  J  ' }, json);
+    assert.equal(invalid.status, 400);
+    assert.match(invalid.headers.get('content-type') ?? '', /^application\/json/);
+    const error = await invalid.json() as ErrorJson;
+    assert.equal(error.code, 'invalid_field');
+    assert.match(error.error, /"name"/);
+    assert.ok(invalid.headers.get('ratelimit-remaining'), 'counted in the inquiry bucket');
+    const sent = await postForm({ ...validInquiry(), [HONEYPOT_FIELD]: '' }, json);
+    assert.equal(sent.status, 200);
+    assert.deepEqual(await sent.json(), { ok: true });
+    assert.equal(sent.headers.get('ratelimit-remaining'), String(RATE_LIMIT_POLICIES.inquiry.limit - 2));
   });
 
   it('answers a valid form with the thank-you page', async () => {

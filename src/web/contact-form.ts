@@ -59,7 +59,7 @@ ${schema.description ? html`<p class="field-hint" id="${hintId}">${schema.descri
 
 export function contactForm(state: FormState = {}): SafeHtml {
   const fields = Object.entries(Inquiry.properties as Record<string, FieldSchema>).map(([name, schema]) => field(name, schema, state));
-  return html`<form class="inquiry-form" method="post" action="${PATHS.contactPage}" data-api="${PATHS.contact}" data-thanks="${THANKS_TEXT}">
+  return html`<form class="inquiry-form" method="post" action="${PATHS.contactPage}" data-thanks="${THANKS_TEXT}">
 <div class="form-status${state.formError ? ' is-error' : ''}" role="status" aria-live="polite" tabindex="-1">${state.formError ?? ''}</div>
 ${fields}
 <div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">Leave this field empty</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>

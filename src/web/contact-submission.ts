@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
-import { toApiError } from '../http/errors.js';
+import { sendApiError, toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/port.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';
+import { HTML, negotiate } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 
-// The inquiry form without JavaScript: a plain urlencoded POST to /contact, through the same use case
-// (and so the same rate-limit bucket) as the API, answered with a page.
 
 export interface FormPages {
   /** The contact page with the form in the given state. */
@@ -19,6 +18,7 @@ export interface FormPages {
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 
 /** The submitted values of the contract's fields, to put back into the form. */
 function submittedValues(body: unknown): Record<string, string> {
@@ -45,15 +45,26 @@ function formStateOf(error: ApiError, values: Record<string, string>): FormState
   if (error.code === 'rate_limited') {
     return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfterSeconds)} and send it again.` };
   }
-  if (error.field && error.field in Inquiry.properties) return { values, errors: { [error.field]: fieldMessage(error) } };
+  if (error.field && Object.hasOwn(Inquiry.properties, error.field)) return { values, errors: { [error.field]: fieldMessage(error) } };
   return { values, formError: `${error.message} ${error.hint}` };
 }
 
+/** The script of the form asks for JSON (the API's Ok and Error shapes); a browser without it gets pages. */
+function wantsJson(request: FastifyRequest): boolean {
+  return negotiate(firstValue(request.headers.accept), [HTML, JSON_TYPE]) === JSON_TYPE;
+}
+
+/**
+ * POST /contact: the website's HTML form, with or without its script, through the same use case (and so
+ * the same rate-limit bucket) as the API, as channel "form": the only channel whose honeypot field counts.
+ * Without the script it is answered with a page; the script asks for JSON and shows the answer inline.
+ */
 export function registerContactSubmission(app: FastifyInstance, service: InquiryService, pages: FormPages): void {
   app.post(PATHS.contactPage, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const mediaType = mediaTypeOf(request.headers);
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');
+    const json = wantsJson(request);
     try {
       const result = await service.submit(request.body, {
         channel: 'form',
@@ -61,10 +72,12 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
         userAgent: firstValue(request.headers['user-agent']),
         origin: firstValue(request.headers.origin),
       });
-      return reply.headers(rateLimitHeaders(result.rateLimit)).type(HTML_TYPE).send(pages.thanks());
+      reply.headers(rateLimitHeaders(result.rateLimit));
+      return json ? reply.send({ ok: true }) : reply.type(HTML_TYPE).send(pages.thanks());
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
+      if (json) return sendApiError(reply, error);
       reply.code(error.status).headers(error.responseHeaders());
       return reply.type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
     }

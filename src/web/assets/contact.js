@@ -1,5 +1,6 @@
-// The inquiry form with JavaScript: posts JSON to the API and answers inline. Without this script the
-// form still works: it posts to /contact and the server answers with a page.
+// The inquiry form with JavaScript: posts the form to its own action asking for JSON, and answers inline.
+// Without this script the form still works: the same POST /contact answers with a page. Either way the
+// submission is the form's (channel "form"), the only one whose honeypot field counts.
 (function () {
   'use strict';
   var form = document.querySelector('form.inquiry-form');
@@ -85,13 +86,13 @@
     event.preventDefault();
     clearErrors();
     if (!checkLocally()) return;
-    var data = {};
-    new FormData(form).forEach(function (value, key) { data[key] = String(value); });
+    var data = new URLSearchParams();
+    new FormData(form).forEach(function (value, key) { data.append(key, String(value)); });
     button.disabled = true;
-    fetch(form.getAttribute('data-api'), {
+    fetch(form.getAttribute('action'), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(data),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: data.toString(),
     }).then(function (response) {
       return response.json().catch(function () { return null; }).then(function (body) {
         if (response.ok) showSuccess(); else showFailure(response, body);
