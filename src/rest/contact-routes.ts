@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { Type } from '@sinclair/typebox';
 import { PATHS, VERSIONING_DOC_PATH } from '../contract/paths.js';
@@ -68,23 +69,6 @@ function refuseBeforeValidation(allowedOrigins: readonly string[]): preValidatio
   };
 }
 
-/** The one adapter of both routes: the validated body -> use case -> 200 Ok with the RateLimit-* headers. */
-function submitHandler(service: InquiryService, channel: SubmissionChannel) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await service.submit(request.body, {
-      channel,
-      ip: request.ip,
-      userAgent: firstValue(request.headers['user-agent']),
-      origin: firstValue(request.headers.origin),
-      idempotencyKey: firstValue(request.headers['idempotency-key']),
-      clientId: request.clientId,
-      rateLimit: request.rateLimit,
-    });
-    reply.headers(rateLimitHeaders(result.rateLimit)).header('Cache-Control', 'no-store');
-    return reply.code(200).send({ ok: true });
-  };
-}
-
 interface ContactRoute {
   url: string;
   operationId: string;
@@ -95,7 +79,7 @@ interface ContactRoute {
 /** One contact route with its preflight, in the context it is registered in (which answers its 405s). */
 function contactRoute(scope: FastifyInstance, route: ContactRoute, options: ContactRouteOptions): void {
   const { url, operationId, channel, deprecated } = route;
-  scope.post(url, {
+  scope.withTypeProvider<TypeBoxTypeProvider>().post(url, {
     schema: {
       operationId,
       summary: deprecated ? 'Submit a project inquiry (deprecated alias of /api/v1/contact)' : 'Submit a project inquiry',
@@ -117,7 +101,20 @@ function contactRoute(scope: FastifyInstance, route: ContactRoute, options: Cont
     // Counted by the context's hook against the inquiry bucket the MCP tool and the form share.
     config: { rateLimit: 'inquiry', cors: options.corsPolicy },
     preValidation: refuseBeforeValidation(options.allowedOrigins),
-  }, submitHandler(options.inquiries, channel));
+  }, async (request, reply) => {
+    // The one adapter of both routes: the validated Inquiry -> the use case -> 200 Ok with the RateLimit-* headers.
+    const result = await options.inquiries.submit(request.body, {
+      channel,
+      ip: request.ip,
+      userAgent: firstValue(request.headers['user-agent']),
+      origin: firstValue(request.headers.origin),
+      idempotencyKey: request.headers['idempotency-key'],
+      clientId: request.clientId,
+      rateLimit: request.rateLimit,
+    });
+    reply.headers(rateLimitHeaders(result.rateLimit)).header('Cache-Control', 'no-store');
+    return reply.code(200).send({ ok: true });
+  });
   sitePreflight(scope, url, options.corsPolicy);
 }
 
