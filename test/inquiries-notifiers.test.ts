@@ -182,6 +182,17 @@ describe('email notifier (real SMTP server on loopback)', () => {
     assert.match(mail.parts.get('text/plain') ?? '', /^Phone:\s+not given$/m);
   });
 
+  it('shows a stored enum value without a label, even one named like an Object.prototype member, as itself', async () => {
+    const odd = inquiry({ location: 'constructor', budget: 'toString', phase: '__proto__' } as unknown as Partial<StoredInquiry>);
+    const { mail } = await deliverAndRead(peer, notifier, odd);
+    const text = mail.parts.get('text/plain') ?? '';
+    assert.match(text, /^Location:\s+Unknown \(constructor\)$/m);
+    assert.match(text, /^Budget:\s+Unknown \(toString\)$/m);
+    assert.match(text, /^Phase:\s+Unknown \(__proto__\)$/m);
+    assert.equal(mail.header('subject'), "Project inquiry from Zoë Ångström-O'Brien: constructor, toString");
+    assert.doesNotMatch(text + (mail.parts.get('text/html') ?? ''), /function|native code/);
+  });
+
   it('lets no header or recipient be injected through name or phone (CR LF)', async () => {
     const item = inquiry({
       name: 'Eve\r\nBcc: evil@example.com\r\nX-Injected: name',
