@@ -395,6 +395,15 @@ describe('webhook notifier (real HTTP receiver on loopback)', () => {
     assert.equal(second.body, first.body);
   });
 
+  it('signs its clock\'s time into webhook-timestamp: a receiver refuses a send time ten minutes old', async () => {
+    peer.answer = { status: 204 };
+    const sentAt = Date.now() - 10 * 60_000;
+    const stale = new WebhookNotifier({ url: peer.url, secret, clock: () => sentAt });
+    const error = await rejection(stale.deliver(inquiry()));
+    assert.equal(error.status, 400);
+    assert.equal(peer.requests.at(-1)!.headers['webhook-timestamp'], String(Math.floor(sentAt / 1000)));
+  });
+
   it('treats a redirect as a failure and does not follow it', async () => {
     const target = `${new URL(peer.url).origin}/elsewhere`;
     peer.answer = { status: 302, location: target };
