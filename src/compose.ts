@@ -10,6 +10,8 @@ import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
 import { StoreReadiness } from './store/readiness.js';
+import { KyselyInboxStore } from './store/inbox-store.js';
+import { KyselyOutboxStore } from './store/outbox-store.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import type { Notifier } from './inquiries/notifier.js';
@@ -74,12 +76,13 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
 
   const notifiers = buildNotifiers(config);
+  const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
-    db: db.kysely, dialect: db.dialect, notifiers, log: logger, ready: store.whenReady(),
+    outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(),
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
-    db: db.kysely, dialect: db.dialect, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
+    inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
   });
   const oauth = await createOAuth({ config, db, logger, clock: options.clock });

@@ -44,8 +44,9 @@ describe('studio command', () => {
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
       ids.push((await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).executeTakeFirstOrThrow()).id);
     }
+    // The honeypot is the HTML form's own: a bot's submission arrives through the form route.
     const spam = validInquiry({ website: 'bot' });
-    assert.equal((await postInquiry(server.url, '/api/v1/contact', spam)).status, 200);
+    assert.equal((await postInquiry(server.url, '/contact', spam, { type: 'form' })).status, 200);
     spamId = (await db.kysely.selectFrom('inquiries').select('id').where('spam', '=', 1).executeTakeFirstOrThrow()).id;
     await eventually(async () => webhook.received.length >= 3 || undefined);
     // The receiver records a webhook before answering it; the worker marks the job done only after the
@@ -151,6 +152,14 @@ describe('studio command', () => {
     const help = await studio(server.config.databaseUrl, 'inbox', '--help');
     assert.equal(help.code, 0);
     assert.match(help.stdout, /purge --older-than/);
+  });
+
+  it('an inbox command named like an Object.prototype member is unknown (exit 2)', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const run = await studio(server.config.databaseUrl, 'inbox', name);
+      assert.equal(run.code, 2, name);
+      assert.match(run.stderr, new RegExp(`unknown inbox command "${name}"`));
+    }
   });
 
   it('a database it cannot reach exits 1', async () => {

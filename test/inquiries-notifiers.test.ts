@@ -182,6 +182,17 @@ describe('email notifier (real SMTP server on loopback)', () => {
     assert.match(mail.parts.get('text/plain') ?? '', /^Phone:\s+not given$/m);
   });
 
+  it('shows a stored enum value without a label, even one named like an Object.prototype member, as itself', async () => {
+    const odd = inquiry({ location: 'constructor', budget: 'toString', phase: '__proto__' } as unknown as Partial<StoredInquiry>);
+    const { mail } = await deliverAndRead(peer, notifier, odd);
+    const text = mail.parts.get('text/plain') ?? '';
+    assert.match(text, /^Location:\s+Unknown \(constructor\)$/m);
+    assert.match(text, /^Budget:\s+Unknown \(toString\)$/m);
+    assert.match(text, /^Phase:\s+Unknown \(__proto__\)$/m);
+    assert.equal(mail.header('subject'), "Project inquiry from Zoë Ångström-O'Brien: constructor, toString");
+    assert.doesNotMatch(text + (mail.parts.get('text/html') ?? ''), /function|native code/);
+  });
+
   it('lets no header or recipient be injected through name or phone (CR LF)', async () => {
     const item = inquiry({
       name: 'Eve\r\nBcc: evil@example.com\r\nX-Injected: name',
@@ -382,6 +393,15 @@ describe('webhook notifier (real HTTP receiver on loopback)', () => {
     const second = peer.requests.at(-1)!;
     assert.equal(second.headers['webhook-id'], first.headers['webhook-id']);
     assert.equal(second.body, first.body);
+  });
+
+  it('signs its clock\'s time into webhook-timestamp: a receiver refuses a send time ten minutes old', async () => {
+    peer.answer = { status: 204 };
+    const sentAt = Date.now() - 10 * 60_000;
+    const stale = new WebhookNotifier({ url: peer.url, secret, clock: () => sentAt });
+    const error = await rejection(stale.deliver(inquiry()));
+    assert.equal(error.status, 400);
+    assert.equal(peer.requests.at(-1)!.headers['webhook-timestamp'], String(Math.floor(sentAt / 1000)));
   });
 
   it('treats a redirect as a failure and does not follow it', async () => {

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
-import { commitSubmission } from '../src/inquiries/inbox-store.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import type { Notifier, StoredInquiry } from '../src/inquiries/notifier.js';
-import { OutboxWorker, retryDelayMs } from '../src/inquiries/outbox-worker.js';
-import { requeueFailed } from '../src/inquiries/outbox-store.js';
+import { OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
 import type { Db } from '../src/store/database.js';
+import { KyselyInboxStore } from '../src/store/inbox-store.js';
+import { KyselyOutboxStore } from '../src/store/outbox-store.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { openStore, silentLogger } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 
 async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace'): Promise<string> {
   const id = uuidv7(receivedAt);
-  await commitSubmission(db.kysely, db.dialect, {
+  await new KyselyInboxStore(db).commit({
     record: {
       id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
       inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
@@ -31,6 +31,11 @@ async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace'): Pr
     duplicateSince: receivedAt,
   });
   return id;
+}
+
+/** A worker over the store adapters of `db`, as compose.ts builds it. */
+function workerOn(db: Db, options: Omit<OutboxWorkerOptions, 'outbox' | 'inbox' | 'log'>): OutboxWorker {
+  return new OutboxWorker({ outbox: new KyselyOutboxStore(db), inbox: new KyselyInboxStore(db), log: silentLogger, ...options });
 }
 
 class ScriptedNotifier implements Notifier {
@@ -69,10 +74,7 @@ describe('outbox worker on SQLite', () => {
   it('retries for at least 24 hours, then keeps the job as failed; retry re-queues it', async () => {
     let now = Date.UTC(2026, 0, 1);
     const notifier = new ScriptedNotifier();
-    const worker = new OutboxWorker({
-      db: db.kysely, dialect: 'sqlite', notifiers: [notifier], log: silentLogger,
-      pollIntervalMs: 1000, retryBaseMs: 60_000, now: () => now, random: () => 0,
-    });
+    const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 60_000, clock: () => now, random: () => 0 });
     const id = await addInquiry(db, now);
     const jobId = `${id}:webhook`;
     const waits: number[] = [];
@@ -93,7 +95,7 @@ describe('outbox worker on SQLite', () => {
     assert.ok(waits.every((w) => w <= HOUR));
     assert.equal(await worker.runBatch(), 0, 'a failed job is not retried by itself');
 
-    assert.equal(await requeueFailed(db.kysely, now), 1);
+    assert.equal(await new KyselyOutboxStore(db).requeueFailed(now), 1);
     notifier.failing = false;
     assert.equal(await worker.runBatch(), 1);
     assert.deepEqual(notifier.delivered, [id]);
@@ -105,11 +107,10 @@ describe('outbox worker on SQLite', () => {
     let now = Date.UTC(2026, 1, 1);
     const notifier = new ScriptedNotifier();
     notifier.failing = false;
-    const options = { db: db.kysely, dialect: 'sqlite' as const, notifiers: [notifier], log: silentLogger, pollIntervalMs: 1000, retryBaseMs: 1000, leaseMs: 60_000, now: () => now };
     const id = await addInquiry(db, now);
     // A claim without completion is what a killed worker leaves behind.
     await db.kysely.updateTable('notification_jobs').set({ locked_until: now + 60_000, attempts: 1 }).where('inquiry_id', '=', id).execute();
-    const worker = new OutboxWorker(options);
+    const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, leaseMs: 60_000, clock: () => now });
     assert.equal(await worker.runBatch(), 0);
     now += 60_000;
     assert.equal(await worker.runBatch(), 1);
@@ -141,7 +142,7 @@ describe('outbox workers sharing PostgreSQL', { skip: typeof pg === 'string' ? p
     const workers = notifiers.map((notifier) => {
       notifier.failing = false;
       notifier.delayMs = 5;
-      return new OutboxWorker({ db: db.kysely, dialect: 'postgres', notifiers: [notifier], log: silentLogger, pollIntervalMs: 1000, retryBaseMs: 1000, batchSize: 3 });
+      return workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, batchSize: 3 });
     });
     await Promise.all(workers.map(async (worker) => { while ((await worker.runBatch()) > 0) { /* drain */ } }));
     const all = notifiers.flatMap((n) => n.delivered);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { startServer, type TestServer } from './helpers/server.js';
-import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
+import { countInquiries, eventually, formEncode, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import type { Db } from '../src/store/database.js';
@@ -13,6 +13,8 @@ import type { Db } from '../src/store/database.js';
 
 const pg = await createPgDatabase('studio_inq_store');
 if (typeof pg === 'string') console.log(`# skipping the PostgreSQL inbox store suite: ${pg}`);
+
+const THANK_YOU = /<h1[^>]*>Thank you<\/h1>/;
 
 let ipCounter = 10;
 /** A distinct client address per test (TRUST_PROXY is on), so each test has its own rate-limit bucket. */
@@ -49,6 +51,14 @@ function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | 
       await webhook.close();
       await smtp.close();
     });
+
+    /** Stored once, not flagged as spam, with an outbox job for each of the two channels. */
+    async function assertRealInquiry(message: string, what: string): Promise<void> {
+      const row = await db.kysely.selectFrom('inquiries').select(['id', 'spam']).where('message', '=', message).executeTakeFirstOrThrow();
+      assert.equal(row.spam, 0, what);
+      const jobs = await db.kysely.selectFrom('notification_jobs').select('channel').where('inquiry_id', '=', row.id).execute();
+      assert.deepEqual(jobs.map((j) => j.channel).sort(), ['email', 'webhook'], what);
+    }
 
     it('200 means the inquiry and one outbox job per channel are committed, then both notifications go out', async () => {
       const body = validInquiry({ name: 'Ada\u00a0Lovelace' });
@@ -103,18 +113,70 @@ function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | 
     });
 
     it('a filled honeypot is stored flagged as spam, answered 200, and never notified', async () => {
+      // The honeypot is the HTML form's: it is read on the form route only.
       const body = validInquiry({ website: 'http://spam.example' });
-      const response = await postInquiry(server.url, '/api/v1/contact', body, { type: 'form', headers: freshClient() });
+      const response = await postInquiry(server.url, '/contact', body, { type: 'form', headers: freshClient() });
       assert.equal(response.status, 200);
-      assert.deepEqual(await response.json(), { ok: true });
+      assert.match(await response.text(), THANK_YOU);
       const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
       assert.equal(row.spam, 1);
       const jobs = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', row.id).execute();
       assert.equal(jobs.length, 0);
       const empty = validInquiry({ website: '  ' });
-      assert.equal((await postInquiry(server.url, '/api/v1/contact', empty, { headers: freshClient() })).status, 200);
+      assert.equal((await postInquiry(server.url, '/contact', empty, { type: 'form', headers: freshClient() })).status, 200);
       const kept = await db.kysely.selectFrom('inquiries').select('spam').where('message', '=', String(empty.message)).executeTakeFirstOrThrow();
       assert.equal(kept.spam, 0, 'an empty honeypot is not spam');
+    });
+
+    it('an API client\'s own "website" field is not the honeypot: the inquiry is real and notified', async () => {
+      for (const route of ['/api/v1/contact', '/api/contact']) {
+        for (const type of ['json', 'form'] as const) {
+          const body = validInquiry({ website: 'https://client.example' });
+          const response = await postInquiry(server.url, route, body, { type, headers: freshClient() });
+          assert.equal(response.status, 200, `${route} ${type}`);
+          await assertRealInquiry(String(body.message), `${route} ${type}`);
+        }
+      }
+    });
+
+    it('a "website" field that is an object or array (toString not a function) is ignored by the API, never a 5xx', async () => {
+      const odd: unknown[] = [{ toString: 1 }, [{ toString: 1 }], { toString: 1, valueOf: 1 }, { constructor: 1 }, ['a', 'b'], 42, null];
+      for (const route of ['/api/v1/contact', '/api/contact']) {
+        for (const website of odd) {
+          const what = `${route} website=${JSON.stringify(website)}`;
+          const body = validInquiry({ website });
+          const response = await postInquiry(server.url, route, body, { headers: freshClient() });
+          assert.equal(response.status, 200, what);
+          await assertRealInquiry(String(body.message), what);
+          // With an invalid inquiry beside it, the answer names the field at fault, not the honeypot.
+          const invalid = await postInquiry(server.url, route, validInquiry({ name: 'x', website }), { headers: freshClient() });
+          assert.equal(invalid.status, 400, what);
+          assert.equal((await invalid.json() as ErrorJson).code, 'invalid_field', what);
+        }
+        // A prototype key is refused by the JSON parser itself: a 400 naming the body, never a 5xx.
+        const poisoned = `${JSON.stringify(validInquiry()).slice(0, -1)},"website":{"__proto__":{"toString":1}}}`;
+        const refused = await postInquiry(server.url, route, poisoned, { headers: freshClient() });
+        assert.equal(refused.status, 400, `${route} __proto__`);
+        assert.equal((await refused.json() as ErrorJson).code, 'invalid_body', `${route} __proto__`);
+        for (const honeypot of ['website[toString]=1', 'website=a&website=b', 'website[]=1&website[toString]=x']) {
+          const body = validInquiry();
+          const response = await postInquiry(server.url, route, `${formEncode(body)}&${honeypot}`, { type: 'form', headers: freshClient() });
+          assert.equal(response.status, 200, `${route} ${honeypot}`);
+          await assertRealInquiry(String(body.message), `${route} ${honeypot}`);
+        }
+      }
+    });
+
+    it('the form route answers odd "website" fields and prototype names with a page, never a 5xx', async () => {
+      const extras = ['website[toString]=1', 'website=a&website=b', 'website[]=1', 'toString=1&__proto__=x&constructor=y&hasOwnProperty=z'];
+      for (const extra of extras) {
+        const response = await postInquiry(server.url, '/contact', `${formEncode(validInquiry())}&${extra}`, { type: 'form', headers: freshClient() });
+        assert.equal(response.status, 200, extra);
+        assert.match(await response.text(), THANK_YOU, extra);
+        const refused = await postInquiry(server.url, '/contact', `name=x&${extra}`, { type: 'form', headers: freshClient() });
+        assert.equal(refused.status, 400, extra);
+        assert.match(refused.headers.get('content-type') ?? '', /^text\/html/, extra);
+      }
     });
 
     it('an identical duplicate within the window is stored once; a different one is stored', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-/** A UUIDv7 (RFC 9562): time-ordered, so ids sort like received_at. */
-export function uuidv7(now = Date.now()): string {
+/** A UUIDv7 (RFC 9562) for an inquiry received at `now` (epoch ms): time-ordered, so ids sort like received_at. */
+export function uuidv7(now: number): string {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;

@@ -1,19 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { INQUIRY_POLICY } from '../contract/inquiry.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
-import type { DialectName } from '../store/database.js';
-import type { Database } from '../store/schema.js';
-import { loadInquiry } from './inbox-store.js';
-import type { Notifier } from './notifier.js';
+import type { Logger } from '../lib/logger.js';
+import type { InboxStore } from './inbox-store.js';
+import type { NotificationChannel, Notifier } from './notifier.js';
 import { DeliveryError } from './notifiers/delivery-error.js';
-import { claimDueJobs, markDelivered, markFailed, markRetry, type Job } from './outbox-store.js';
+import type { ClaimedJob, OutboxStore } from './outbox-store.js';
 
 export interface OutboxWorkerOptions {
-  db: Kysely<Database>;
-  dialect: DialectName;
+  outbox: OutboxStore;
+  /** Where the worker reads the inquiry a job notifies of. */
+  inbox: Pick<InboxStore, 'load'>;
   notifiers: Notifier[];
-  log: FastifyBaseLogger;
+  log: Logger;
   pollIntervalMs: number;
   /** First retry delay; each further attempt doubles it, up to maxRetryDelayMs, with jitter. */
   retryBaseMs: number;
@@ -23,7 +22,7 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Waits before the first poll (e.g. until migrations ran). */
   ready?: Promise<void>;
-  now?: () => number;
+  clock?: Clock;
   random?: () => number;
 }
 
@@ -48,8 +47,8 @@ function describe(error: unknown): string {
  * done, or due again after a backoff, or failed once the retry horizon (24 h) has passed since it was queued.
  */
 export class OutboxWorker {
-  private readonly notifiers: Map<string, Notifier>;
-  private readonly now: () => number;
+  private readonly notifiers: Map<NotificationChannel, Notifier>;
+  private readonly now: Clock;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -57,7 +56,7 @@ export class OutboxWorker {
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.notifiers = new Map(options.notifiers.map((n) => [n.channel, n]));
-    this.now = options.now ?? Date.now;
+    this.now = options.clock ?? systemClock;
   }
 
   start(): void {
@@ -102,34 +101,34 @@ export class OutboxWorker {
 
   /** Claims and delivers one batch; returns how many jobs it handled. */
   async runBatch(): Promise<number> {
-    const { db, dialect, leaseMs = 120_000, batchSize = 10 } = this.options;
-    const jobs = await claimDueJobs(db, dialect, [...this.notifiers.keys()], this.now(), leaseMs, batchSize);
+    const { outbox, leaseMs = 120_000, batchSize = 10 } = this.options;
+    const jobs = await outbox.claimDue([...this.notifiers.keys()], this.now(), leaseMs, batchSize);
     await Promise.all(jobs.map((job) => this.deliver(job)));
     return jobs.length;
   }
 
-  private async deliver(job: Job): Promise<void> {
-    const { db, log } = this.options;
+  private async deliver(job: ClaimedJob): Promise<void> {
+    const { inbox, outbox, log } = this.options;
     try {
-      const inquiry = await loadInquiry(db, job.inquiry_id);
+      const inquiry = await inbox.load(job.inquiryId);
       // Deleted by the operator meanwhile (privacy request): nothing left to tell.
       if (inquiry) await this.notifiers.get(job.channel)!.deliver(inquiry);
-      await markDelivered(db, job.id, this.now());
+      await outbox.markDelivered(job, this.now());
     } catch (error) {
       await this.reschedule(job, describe(error));
       log.warn({ job: job.id, channel: job.channel, attempts: job.attempts, error: describe(error) }, 'notification failed');
     }
   }
 
-  private async reschedule(job: Job, error: string): Promise<void> {
-    const { db, log, retryBaseMs, maxRetryDelayMs = HOUR_MS, random } = this.options;
+  private async reschedule(job: ClaimedJob, error: string): Promise<void> {
+    const { outbox, log, retryBaseMs, maxRetryDelayMs = HOUR_MS, random } = this.options;
     const now = this.now();
     // Give up only once an attempt made after the horizon has failed too: at least 24 h of retries.
-    if (now - job.created_at >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000) {
-      await markFailed(db, job, error);
+    if (now - job.queuedAt >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000) {
+      await outbox.markFailed(job, error);
       log.error({ job: job.id, channel: job.channel, attempts: job.attempts, error }, 'notification permanently failed; see `studio inbox list --status failed`');
       return;
     }
-    await markRetry(db, job, now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error);
+    await outbox.markRetry(job, now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error);
   }
 }

@@ -1,8 +1,9 @@
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 
 // The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool and the HTML form
-// are adapters around `submit`. Errors are thrown as ApiError (contract codes); a rate-limited or
-// refused submission carries the RateLimit-* headers in ApiError.headers.
+// are adapters around `submit`. Errors are thrown as ApiError (contract codes) and never name an HTTP
+// header: a refused submission carries its rate-limit decision (ApiError.rateLimit), and each surface
+// turns the error into its own shape.
 
 export type SubmissionChannel = 'api' | 'legacy' | 'mcp' | 'form';
 

@@ -1,24 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
-import { clientKey } from '../rate-limit/client-key.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
-import type { RateLimiter } from '../rate-limit/limiter.js';
-import type { DialectName } from '../store/database.js';
-import type { Database } from '../store/schema.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
-import { originAllowed } from '../lib/origin.js';
 import { sha256Base64url } from '../lib/hash.js';
+import type { Logger } from '../lib/logger.js';
+import { originAllowed } from '../lib/origin.js';
+import { clientKey } from '../rate-limit/client-key.js';
+import type { RateLimiter } from '../rate-limit/limiter.js';
 import { uuidv7 } from './ids.js';
-import { commitSubmission, type CommitOutcome, type CommitRequest } from './inbox-store.js';
+import type { CommitOutcome, CommitRequest, InboxStore } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
 import type { InquiryService, SubmissionContext, SubmissionResult } from './port.js';
-import { validateSubmission } from './validate.js';
+import { validateSubmission, type ValidSubmission } from './validate.js';
 
 export interface InquiryServiceDeps {
-  db: Kysely<Database>;
-  dialect: DialectName;
+  inbox: Pick<InboxStore, 'commit'>;
   /** False until the migrations have run: writes answer 503 meanwhile. */
   storeReady: () => boolean;
   limiter: RateLimiter;
@@ -27,8 +24,8 @@ export interface InquiryServiceDeps {
   channels: NotificationChannel[];
   /** Called after a commit with new jobs, so the outbox worker need not wait for its next poll. */
   onJobsQueued?: () => void;
-  log: FastifyBaseLogger;
-  now?: () => number;
+  log: Logger;
+  clock?: Clock;
 }
 
 /** Seconds a client is asked to wait when the inbox cannot take writes. */
@@ -54,9 +51,27 @@ function checkIdempotencyKey(key: string | undefined): void {
   }
 }
 
+/** What the inbox commits for one valid submission received at `receivedAt`. */
+function commitRequestOf({ inquiry, spam }: ValidSubmission, context: SubmissionContext, channels: NotificationChannel[], receivedAt: number): CommitRequest {
+  const fingerprint = fingerprintOf(inquiry, spam);
+  return {
+    record: {
+      id: uuidv7(receivedAt), receivedAt, inquiry, spam, fingerprint, channel: context.channel,
+      clientIp: context.ip, userAgent: context.userAgent, clientId: context.clientId,
+    },
+    notify: spam ? [] : channels,
+    idempotency: context.idempotencyKey === undefined ? undefined : {
+      key: context.idempotencyKey,
+      bodyHash: fingerprint,
+      notBefore: receivedAt - INQUIRY_POLICY.idempotencyKeyTtlSeconds * 1000,
+    },
+    duplicateSince: receivedAt - INQUIRY_POLICY.duplicateWindowSeconds * 1000,
+  };
+}
+
 /** Builds the single use case every surface calls to submit an inquiry. */
 export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
-  const now = deps.now ?? Date.now;
+  const now = deps.clock ?? systemClock;
 
   async function countAgainstLimit(ip: string): Promise<RateLimitDecision> {
     const decision = await deps.limiter.consume('inquiry', clientKey(ip));
@@ -66,45 +81,33 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     return decision;
   }
 
+  /** The store's failures become inbox_unavailable here: no surface ever sees a driver error. */
   async function commit(request: CommitRequest): Promise<CommitOutcome> {
     if (!deps.storeReady()) throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     try {
-      return await commitSubmission(deps.db, deps.dialect, request);
+      return await deps.inbox.commit(request);
     } catch (first) {
       // A concurrent request with the same Idempotency-Key won the insert: the retry replays its answer.
       if (request.idempotency) {
-        try { return await commitSubmission(deps.db, deps.dialect, request); } catch { /* reported below */ }
+        try { return await deps.inbox.commit(request); } catch { /* reported below */ }
       }
       deps.log.error({ err: errorClass(first) }, 'inbox store refused a write');
-      // No cause attached: the error handler would log the driver's message with it.
+      // No cause attached: a surface logging the error would log the driver's message with it.
       throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     }
   }
 
   return {
+    /** In this order: origin, the inquiry bucket, the fields, the Idempotency-Key, then the commit. */
     async submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
       checkOrigin(context.origin, deps.allowedOrigins);
       const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
       try {
-        const { inquiry, spam } = validateSubmission(input, context.channel);
+        const submission = validateSubmission(input, context.channel);
         checkIdempotencyKey(context.idempotencyKey);
-        const receivedAt = now();
-        const fingerprint = fingerprintOf(inquiry, spam);
-        const outcome = await commit({
-          record: {
-            id: uuidv7(receivedAt), receivedAt, inquiry, spam, fingerprint, channel: context.channel,
-            clientIp: context.ip, userAgent: context.userAgent, clientId: context.clientId,
-          },
-          notify: spam ? [] : deps.channels,
-          idempotency: context.idempotencyKey === undefined ? undefined : {
-            key: context.idempotencyKey,
-            bodyHash: fingerprint,
-            notBefore: receivedAt - INQUIRY_POLICY.idempotencyKeyTtlSeconds * 1000,
-          },
-          duplicateSince: receivedAt - INQUIRY_POLICY.duplicateWindowSeconds * 1000,
-        });
+        const outcome = await commit(commitRequestOf(submission, context, deps.channels, now()));
         if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
-        if (outcome.kind === 'stored' && !spam && deps.channels.length > 0) deps.onJobsQueued?.();
+        if (outcome.kind === 'stored' && !submission.spam && deps.channels.length > 0) deps.onJobsQueued?.();
         return { id: outcome.id, rateLimit };
       } catch (error) {
         if (error instanceof ApiError) error.countedAs(rateLimit);

@@ -24,7 +24,7 @@ function pick(input: Record<string, unknown>): Inquiry {
  * channel may carry a field of that name for its own reasons, and is never taken for spam because of it.
  */
 function honeypotFilled(input: Record<string, unknown>, channel: SubmissionChannel): boolean {
-  if (channel !== 'form') return false;
+  if (channel !== 'form' || !Object.hasOwn(input, HONEYPOT_FIELD)) return false;
   const value = input[HONEYPOT_FIELD];
   return typeof value === 'string' && value.trim() !== '';
 }

@@ -1,3 +1,5 @@
+import type { NotificationStatus } from '../inquiries/outbox-store.js';
+
 // The database's tables, as Kysely sees them. Each capability adds its own table interfaces here.
 // Times are stored as integer milliseconds since the epoch (portable across SQLite and PostgreSQL).
 // Flags are integers 0/1 for the same reason.
@@ -24,8 +26,6 @@ export interface InquiriesTable {
   /** Hash of the normalized fields, to store an identical duplicate once. */
   fingerprint: string;
 }
-
-export type NotificationStatus = 'pending' | 'done' | 'failed';
 
 /** The outbox: one job per inquiry and notification channel, committed with the inquiry. */
 export interface NotificationJobsTable {

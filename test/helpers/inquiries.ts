@@ -27,7 +27,8 @@ export function validInquiry(overrides: Body = {}): Body {
   };
 }
 
-function formEncode(body: Body): string {
+/** application/x-www-form-urlencoded, an array as the same field repeated. */
+export function formEncode(body: Body): string {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;

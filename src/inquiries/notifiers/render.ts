@@ -5,7 +5,21 @@ import type { StoredInquiry } from '../notifier.js';
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
 // and HTML bodies of the email, so both always show the same fields in the same order.
 
-const { location: LOCATION_LABELS, budget: BUDGET_LABELS, phase: PHASE_LABELS } = INQUIRY_ENUM_LABELS;
+type EnumField = keyof typeof INQUIRY_ENUM_LABELS;
+
+/**
+ * The label of a stored enum value, or undefined for a value without one. An own-property lookup: the
+ * value comes from the store, and a name such as "constructor" must not find Object.prototype's.
+ */
+function labelOf(field: EnumField, value: string): string | undefined {
+  const labels: Readonly<Record<string, string>> = INQUIRY_ENUM_LABELS[field];
+  return Object.hasOwn(labels, value) ? labels[value] : undefined;
+}
+
+/** "Label (raw-value)", so the studio sees the exact value that was submitted too. */
+function enumField(field: EnumField, value: string): string {
+  return `${labelOf(field, value) ?? 'Unknown'} (${singleLine(value)})`;
+}
 
 export interface LabelledField {
   label: string;
@@ -32,9 +46,9 @@ export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
     { label: 'Name', value: singleLine(inquiry.name) },
     { label: 'Email', value: singleLine(inquiry.email) },
     { label: 'Phone', value: inquiry.phone ? singleLine(inquiry.phone) : 'not given' },
-    { label: 'Location', value: `${LOCATION_LABELS[inquiry.location] ?? 'Unknown'} (${singleLine(inquiry.location)})` },
-    { label: 'Budget', value: `${BUDGET_LABELS[inquiry.budget] ?? 'Unknown'} (${singleLine(inquiry.budget)})` },
-    { label: 'Phase', value: `${PHASE_LABELS[inquiry.phase] ?? 'Unknown'} (${singleLine(inquiry.phase)})` },
+    { label: 'Location', value: enumField('location', inquiry.location) },
+    { label: 'Budget', value: enumField('budget', inquiry.budget) },
+    { label: 'Phase', value: enumField('phase', inquiry.phase) },
     { label: 'Received', value: inquiry.receivedAt.toISOString() },
     { label: 'Inquiry id', value: singleLine(inquiry.id) },
   ];
@@ -42,8 +56,8 @@ export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
 
 /** A subject a person can triage from the inbox list: who, where, how big. */
 export function inquirySubject(inquiry: StoredInquiry): string {
-  const location = LOCATION_LABELS[inquiry.location] ?? singleLine(inquiry.location);
-  const budget = BUDGET_LABELS[inquiry.budget] ?? singleLine(inquiry.budget);
+  const location = labelOf('location', inquiry.location) ?? singleLine(inquiry.location);
+  const budget = labelOf('budget', inquiry.budget) ?? singleLine(inquiry.budget);
   return `Project inquiry from ${singleLine(inquiry.name)}: ${location}, ${budget}`;
 }
 

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { API_DOCUMENT_VERSION } from '../../contract/api.js';
 import type { Config } from '../../config.js';
+import { seconds, systemClock, type Clock } from '../../lib/clock.js';
 import type { Notifier, StoredInquiry } from '../notifier.js';
 import { DeliveryError } from './delivery-error.js';
 
@@ -24,6 +25,8 @@ export interface WebhookNotifierOptions {
   /** whsec_<base64>: the shared secret of the Standard Webhooks signature. */
   secret: string;
   timeoutMs?: number;
+  /** The send time of each attempt, signed into webhook-timestamp. */
+  clock?: Clock;
 }
 
 export class WebhookNotifier implements Notifier {
@@ -31,11 +34,13 @@ export class WebhookNotifier implements Notifier {
   private readonly url: string;
   private readonly signer: Webhook;
   private readonly timeoutMs: number;
+  private readonly clock: Clock;
 
   constructor(options: WebhookNotifierOptions) {
     this.url = options.url;
     this.signer = new Webhook(options.secret);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+    this.clock = options.clock ?? systemClock;
   }
 
   async deliver(inquiry: StoredInquiry): Promise<void> {
@@ -48,12 +53,12 @@ export class WebhookNotifier implements Notifier {
 
   private signedHeaders(id: string, body: string): Record<string, string> {
     // webhook-timestamp is the send time, fresh on every retry: receivers refuse stale ones (replay).
-    const sentAt = new Date();
+    const sentAt = new Date(this.clock());
     return {
       'content-type': 'application/json',
       'user-agent': WEBHOOK_USER_AGENT,
       'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-timestamp': String(seconds(sentAt.getTime())),
       'webhook-signature': this.signer.sign(id, sentAt, body),
     };
   }

@@ -1,31 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { Database, InquiriesTable, NotificationJobsTable, NotificationStatus } from '../store/schema.js';
+import type { InboxEntry, InboxFilter } from '../inquiries/inbox-store.js';
+import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS } from './inquiry-rows.js';
+import type { Database, InquiriesTable } from './schema.js';
 
-// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands).
+// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands), for the
+// inbox store adapter. The same SQL serves SQLite and PostgreSQL.
 
-export interface InboxFilter {
-  /** Received at or after (epoch ms). */
-  since?: number;
-  /** true: only spam; false: no spam; undefined: both. */
-  spam?: boolean;
-  /** Only inquiries with a notification job in this state. */
-  status?: NotificationStatus;
-  limit?: number;
-}
-
-export interface InboxEntry extends InquiriesTable {
-  notifications: Array<Pick<NotificationJobsTable, 'channel' | 'status' | 'attempts' | 'last_error' | 'next_attempt_at' | 'delivered_at'>>;
-}
+const PURGE_BATCH = 500;
 
 async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<InboxEntry[]> {
   if (rows.length === 0) return [];
-  const jobs = await db.selectFrom('notification_jobs')
-    .select(['inquiry_id', 'channel', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'])
+  const jobs = await db.selectFrom('notification_jobs').select(['inquiry_id', ...NOTIFICATION_STATE_COLUMNS])
     .where('inquiry_id', 'in', rows.map((r) => r.id)).orderBy('channel').execute();
-  return rows.map((row) => ({
-    ...row,
-    notifications: jobs.filter((j) => j.inquiry_id === row.id).map(({ inquiry_id: _id, ...job }) => job),
-  }));
+  return rows.map((row) => inboxEntryOf(row, jobs.filter((j) => j.inquiry_id === row.id)));
 }
 
 /** Newest first. */
@@ -65,7 +52,7 @@ export async function deleteInquiry(db: Kysely<Database>, id: string): Promise<b
 export async function purgeInquiries(db: Kysely<Database>, before: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const batch = await db.selectFrom('inquiries').select('id').where('received_at', '<', before).limit(500).execute();
+    const batch = await db.selectFrom('inquiries').select('id').where('received_at', '<', before).limit(PURGE_BATCH).execute();
     if (batch.length === 0) return total;
     total += await deleteWhere(db, batch.map((r) => r.id));
   }

@@ -1,0 +1,44 @@
+import type { InboxEntry, InquiryRecord, NotificationState } from '../inquiries/inbox-store.js';
+import type { StoredInquiry } from '../inquiries/notifier.js';
+import type { InquiriesTable, NotificationJobsTable } from './schema.js';
+
+// Between the inbox port's records and the rows of the inquiries and notification_jobs tables.
+
+export function inquiryRow(r: InquiryRecord): InquiriesTable {
+  return {
+    id: r.id, received_at: r.receivedAt,
+    name: r.inquiry.name, email: r.inquiry.email, phone: r.inquiry.phone ?? null, message: r.inquiry.message,
+    location: r.inquiry.location, budget: r.inquiry.budget, phase: r.inquiry.phase,
+    client_ip: r.clientIp, user_agent: r.userAgent ?? null, channel: r.channel, client_id: r.clientId ?? null,
+    spam: r.spam ? 1 : 0, fingerprint: r.fingerprint,
+  };
+}
+
+/** The enum columns hold what the contract validated when the row was written. */
+export function storedInquiryOf(row: InquiriesTable): StoredInquiry {
+  return {
+    id: row.id, name: row.name, email: row.email, phone: row.phone, message: row.message,
+    location: row.location as StoredInquiry['location'], budget: row.budget as StoredInquiry['budget'],
+    phase: row.phase as StoredInquiry['phase'], receivedAt: new Date(row.received_at),
+  };
+}
+
+/** The job columns the operator sees. */
+export const NOTIFICATION_STATE_COLUMNS = ['channel', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'] as const;
+
+type NotificationStateRow = Pick<NotificationJobsTable, (typeof NOTIFICATION_STATE_COLUMNS)[number]>;
+
+function notificationStateOf(job: NotificationStateRow): NotificationState {
+  return {
+    channel: job.channel, status: job.status, attempts: job.attempts,
+    lastError: job.last_error, nextAttemptAt: job.next_attempt_at, deliveredAt: job.delivered_at,
+  };
+}
+
+export function inboxEntryOf(row: InquiriesTable, jobs: NotificationStateRow[]): InboxEntry {
+  return {
+    ...storedInquiryOf(row),
+    spam: row.spam === 1, channel: row.channel, clientIp: row.client_ip, userAgent: row.user_agent, clientId: row.client_id,
+    notifications: jobs.map(notificationStateOf),
+  };
+}
