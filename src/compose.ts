@@ -17,7 +17,7 @@ import { OutboxWorker } from './inquiries/outbox-worker.js';
 import type { Notifier } from './inquiries/notifier.js';
 import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
-import type { Clock } from './lib/clock.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import type { Db } from './store/database.js';
 
@@ -34,7 +34,7 @@ export interface Runtime {
 
 /** What tests may replace in the composed service. */
 export interface ComposeOptions {
-  /** The OAuth clock (token times, expiry, key retirement). */
+  /** The one clock of the service (token times and key retirement, inquiry ids, idempotency windows, outbox backoff). */
   clock?: Clock;
   /** Replaces the rate-limit store that REDIS_URL would pick (fault injection). */
   rateLimitStore?: RateLimitStore;
@@ -75,17 +75,18 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const { db, store, check: databaseCheck } = openStore(config, logger);
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
 
+  const clock = options.clock ?? systemClock;
   const notifiers = buildNotifiers(config);
   const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
-    outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(),
+    outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(), clock,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger,
+    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock,
   });
-  const oauth = await createOAuth({ config, db, logger, clock: options.clock });
+  const oauth = await createOAuth({ config, db, logger, clock });
 
   const readiness = [databaseCheck, ...limiterChecks];
   const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });

@@ -11,16 +11,17 @@ import { keysCommands } from './keys.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
-const GROUPS: Record<string, CommandGroup> = {
-  inbox: inboxCommands,
-  clients: clientsCommands,
-  keys: keysCommands,
-  migrate: migrateCommand,
-};
+// A Map: the command name is the operator's input, and `studio constructor` must be an unknown command.
+const GROUPS = new Map<string, CommandGroup>([
+  ['inbox', inboxCommands],
+  ['clients', clientsCommands],
+  ['keys', keysCommands],
+  ['migrate', migrateCommand],
+]);
 
 function usage(): string {
   return ['Usage: studio <command> [options]   (uses the server\'s DATABASE_URL and other variables)', '',
-    ...Object.values(GROUPS).map((group) => `  ${group.summary}`), '',
+    ...[...GROUPS.values()].map((group) => `  ${group.summary}`), '',
     'Run `studio <command> --help` for the options of a command.'].join('\n');
 }
 
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${usage()}\n`);
     return name ? EXIT.ok : EXIT.usage;
   }
-  const group = GROUPS[name];
+  const group = GROUPS.get(name);
   if (!group) {
     process.stderr.write(`studio: unknown command "${name}"\n\n${usage()}\n`);
     return EXIT.usage;

@@ -17,3 +17,15 @@ export const INQUIRY_ENUM_LABELS: {
   },
   phase: { 'pre-planning': 'Pre-planning', permitted: 'Permitted', unsure: 'Not sure yet' },
 };
+
+export type LabelledField = keyof typeof INQUIRY_ENUM_LABELS;
+
+/**
+ * The label of an enum value, or undefined for a value without one. An own-property lookup: values come
+ * from requests and the store, and a name such as "constructor" must not find Object.prototype's.
+ */
+export function enumLabelOf(field: string, value: string): string | undefined {
+  if (!Object.hasOwn(INQUIRY_ENUM_LABELS, field)) return undefined;
+  const labels: Readonly<Record<string, string>> = INQUIRY_ENUM_LABELS[field as LabelledField];
+  return Object.hasOwn(labels, value) ? labels[value] : undefined;
+}

@@ -1,4 +1,4 @@
-import { INQUIRY_ENUM_LABELS } from '../contract/inquiry-labels.js';
+import { enumLabelOf } from '../contract/inquiry-labels.js';
 import type { Inquiry } from '../contract/inquiry.js';
 
 // Human words for the contract's field names (the enum values' words are in src/contract/inquiry-labels.ts).
@@ -14,6 +14,5 @@ export const FIELD_LABELS: Record<keyof Inquiry, string> = {
 };
 
 export function enumLabel(field: string, value: string): string {
-  const labels = (INQUIRY_ENUM_LABELS as Record<string, Record<string, string> | undefined>)[field];
-  return labels?.[value] ?? value;
+  return enumLabelOf(field, value) ?? value;
 }

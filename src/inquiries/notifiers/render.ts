@@ -1,24 +1,13 @@
-import { INQUIRY_ENUM_LABELS } from '../../contract/inquiry-labels.js';
+import { enumLabelOf } from '../../contract/inquiry-labels.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 import type { StoredInquiry } from '../notifier.js';
 
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
 // and HTML bodies of the email, so both always show the same fields in the same order.
 
-type EnumField = keyof typeof INQUIRY_ENUM_LABELS;
-
-/**
- * The label of a stored enum value, or undefined for a value without one. An own-property lookup: the
- * value comes from the store, and a name such as "constructor" must not find Object.prototype's.
- */
-function labelOf(field: EnumField, value: string): string | undefined {
-  const labels: Readonly<Record<string, string>> = INQUIRY_ENUM_LABELS[field];
-  return Object.hasOwn(labels, value) ? labels[value] : undefined;
-}
-
 /** "Label (raw-value)", so the studio sees the exact value that was submitted too. */
-function enumField(field: EnumField, value: string): string {
-  return `${labelOf(field, value) ?? 'Unknown'} (${singleLine(value)})`;
+function enumField(field: string, value: string): string {
+  return `${enumLabelOf(field, value) ?? 'Unknown'} (${singleLine(value)})`;
 }
 
 export interface LabelledField {
@@ -56,8 +45,8 @@ export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
 
 /** A subject a person can triage from the inbox list: who, where, how big. */
 export function inquirySubject(inquiry: StoredInquiry): string {
-  const location = labelOf('location', inquiry.location) ?? singleLine(inquiry.location);
-  const budget = labelOf('budget', inquiry.budget) ?? singleLine(inquiry.budget);
+  const location = enumLabelOf('location', inquiry.location) ?? singleLine(inquiry.location);
+  const budget = enumLabelOf('budget', inquiry.budget) ?? singleLine(inquiry.budget);
   return `Project inquiry from ${singleLine(inquiry.name)}: ${location}, ${budget}`;
 }
 
