@@ -21,8 +21,9 @@ import { registerMcp } from './mcp/plugin.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { registerContactRoutes } from './http/contact-routes.js';
 import type { InquiryService } from './inquiries/port.js';
-import { registerBearerAuth } from './oauth/bearer-hook.js';
-import { registerOAuth } from './oauth/plugin.js';
+import { API_PATH_PREFIX, PATHS } from './contract/paths.js';
+import { bearerAuth } from './oauth/http/bearer-auth.js';
+import { oauthSurface } from './oauth/http/plugin.js';
 import type { OAuthService } from './oauth/service.js';
 import { createWebsite } from './web/website.js';
 
@@ -69,7 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const corsPolicy = await registerCors(app, config.allowedOrigins);
   registerLinkHeaders(app, config.baseUrl);
   registerRateLimitHook(app, deps.limiter);
-  registerBearerAuth(app, deps.oauth);
+  // Interim, until the API has its own context: the bearer hook on the API routes (REST and /mcp).
+  const bearer = bearerAuth(deps.oauth);
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest ?? []].flat();
+    if ((route.url.startsWith(API_PATH_PREFIX) || route.url === PATHS.mcp) && !hooks.includes(bearer)) route.onRequest = [...hooks, bearer];
+  });
 
   registerHealth(app, deps.readiness);
   registerApiIndex(app, registry, config.baseUrl, `${catalog.site.name} API`);
@@ -77,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, deps.inquiries, {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
-  await registerOAuth(app, deps.oauth);
+  await app.register(oauthSurface, { oauth: deps.oauth });
   registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, inquiries: deps.inquiries });
   website.register(app);
 
