@@ -85,4 +85,43 @@ describe('OAuth request rules', () => {
     assert.deepEqual(await errorOf(await register(server, 'redirect_uris=x', 'application/x-www-form-urlencoded')), [400, 'invalid_client_metadata']);
     assert.deepEqual(await errorOf(await register(server, { redirect_uris: 'not a list', client_name: 'a' })), [400, 'invalid_redirect_uri']);
   });
+
+  it('validates registration by the schema, naming the field and rule in error_description', async () => {
+    const refused: Array<[unknown, RegExp]> = [
+      [{}, /"client_name" is required/],
+      [{ client_name: 'line\u2028break' }, /"client_name".*single-line/],
+      [{ client_name: 'next\u0085line' }, /"client_name".*single-line/],
+      [{ client_name: '   ' }, /"client_name".*minLength/],
+      [{ client_name: 'a', logo_uri: 'ftp://agent.example/logo.png' }, /"logo_uri".*http-url/],
+      [{ client_name: 'a', tos_uri: 'not a uri' }, /"tos_uri"/],
+      [{ client_name: 'a', software_version: 'v'.repeat(201) }, /"software_version".*maxLength/],
+      [{ client_name: 'a', grant_types: ['client_credentials', 7] }, /"grant_types.1"/],
+    ];
+    for (const [body, description] of refused) {
+      const response = await register(server, body);
+      const answer = await response.json() as { error: string; error_description: string };
+      assert.deepEqual([response.status, answer.error], [400, 'invalid_client_metadata'], JSON.stringify(body));
+      assert.match(answer.error_description, description, JSON.stringify(body));
+    }
+    const trimmed = await register(server, { client_name: '  spaced agent  ' });
+    assert.equal((await trimmed.json() as { client_name: string }).client_name, 'spaced agent', 'stored and echoed trimmed');
+  });
+
+  it('shows the registration rules in the OpenAPI document', async () => {
+    type Schema = { properties: Record<string, Record<string, unknown>> };
+    const document = await (await fetch(url('/openapi.json'))).json() as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
+    };
+    const { properties } = document.paths['/oauth/register']!.post.requestBody.content['application/json']!.schema;
+    assert.equal(properties.client_name?.['x-trim'], true);
+    assert.equal(typeof properties.client_name?.pattern, 'string');
+    assert.equal(properties.client_name?.maxLength, 200);
+    for (const name of ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri']) {
+      assert.equal(properties[name]?.format, 'uri', name);
+      assert.match(String(properties[name]?.pattern), /\[Hh\]\[Tt\]\[Tt\]\[Pp\]/, name);
+    }
+    assert.equal(properties.software_id?.maxLength, 200);
+    const token = document.paths['/oauth/token']!.post.requestBody.content['application/x-www-form-urlencoded']!.schema;
+    assert.deepEqual(token.properties.grant_type?.enum, ['client_credentials']);
+  });
 });
