@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
 import { Project, Service } from './contract/catalog.js';
 import { Inquiry } from './contract/inquiry.js';
-import { OAUTH_ROOT, PATHS, WELL_KNOWN_ROOT } from './contract/paths.js';
+import { PATHS, WELL_KNOWN_ROOT } from './contract/paths.js';
 import { ErrorBody, Ok } from './contract/responses.js';
 import { schemaValidatorCompiler } from './contract/validator.js';
 import { registerCors, sitePolicy } from './http/cors.js';
@@ -18,8 +18,9 @@ import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import type { InquiryService } from './inquiries/port.js';
 import { registerMcp } from './mcp/plugin.js';
-import { registerBearerAuth } from './oauth/bearer-hook.js';
-import { registerOAuth } from './oauth/plugin.js';
+import { bearerAuth } from './oauth/http/bearer-auth.js';
+import { documentBearerResponses } from './oauth/http/openapi-challenge.js';
+import { oauthSurface } from './oauth/http/plugin.js';
 import type { OAuthService } from './oauth/service.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { ApiIndex } from './rest/api-index.js';
@@ -67,7 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   for (const schema of [Project, Service, Inquiry, Ok, ErrorBody, ApiIndex]) app.addSchema(schema);
-  await registerOpenApi(app, config.baseUrl, { title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email });
+  await registerOpenApi(app, config.baseUrl, {
+    title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email, complete: documentBearerResponses,
+  });
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   app.setErrorHandler(handleError);
 
@@ -80,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API: every request counts against its route's policy (a read by default) and may carry a bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
-    registerBearerAuth(api, oauth);
+    api.addHook('onRequest', bearerAuth(oauth));
     await api.register(restSurface, {
       catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
@@ -92,8 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.
   await app.register(async (authorization) => {
     authorization.addHook('onRequest', rateLimitHook(limiter));
-    await registerOAuth(authorization, oauth);
-    await answerNotFoundAsJson(authorization, OAUTH_ROOT);
+    await authorization.register(oauthSurface, { oauth });
   });
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.

@@ -19,6 +19,7 @@ import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
+import { oauthStores } from './store/oauth-stores.js';
 import type { Db } from './store/database.js';
 
 const REDIS_CONNECT_WAIT_MS = 2_000;
@@ -86,7 +87,9 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock,
   });
-  const oauth = await createOAuth({ config, db, logger, clock });
+  const oauth = await createOAuth({
+    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock,
+  });
 
   const readiness = [databaseCheck, ...limiterChecks];
   const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });

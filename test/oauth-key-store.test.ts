@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { KeyStore } from '../src/oauth/key-store.js';
+import { KyselyKeyStore } from '../src/store/oauth-keys.js';
 import { silentLogger } from './helpers/inquiries.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 
@@ -27,15 +27,15 @@ describe('signing keys shared by instances on PostgreSQL', { skip: typeof databa
     for (let round = 0; round < 5; round++) {
       await instances[0]!.kysely.deleteFrom('oauth_signing_keys').execute();
       const now = Date.now();
-      const seen = await Promise.all(instances.map((db) => new KeyStore(db).ensureSigner(now)));
-      const signers = (await new KeyStore(instances[0]!).published(now)).filter((k) => k.rotatedAt === null);
+      const seen = await Promise.all(instances.map((db) => new KyselyKeyStore(db).ensureSigner(now)));
+      const signers = (await new KyselyKeyStore(instances[0]!).published(now)).filter((k) => k.rotatedAt === null);
       assert.equal(signers.length, 1, `round ${round}: one signer`);
       for (const keys of seen) assert.deepEqual(keys.map((k) => k.kid), [signers[0]!.kid], `round ${round}: every instance sees it`);
     }
   });
 
   it('rotation still works under the one-signer rule', async () => {
-    const store = new KeyStore(instances[1]!);
+    const store = new KyselyKeyStore(instances[1]!);
     const now = Date.now();
     const before = (await store.ensureSigner(now)).find((k) => k.rotatedAt === null)!;
     const rotated = await store.rotate(now + 1);

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { KeyRing } from '../src/oauth/key-ring.js';
-import { KEY_REFRESH_SECONDS, type StoredKey } from '../src/oauth/key-store.js';
-import { StoreUnavailable } from '../src/oauth/oauth-error.js';
+import { KEY_REFRESH_SECONDS, type StoredKey } from '../src/oauth/ports.js';
+import { StoreUnavailable } from '../src/oauth/errors.js';
 import { generateSigningKey } from '../src/oauth/signing-key.js';
 
 // The key ring's behaviour while the database comes and goes (start-up with the database down,

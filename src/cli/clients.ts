@@ -1,13 +1,24 @@
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../contract/oauth.js';
-import { ClientStore } from '../oauth/client-store.js';
-import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
-import { RevocationStore } from '../oauth/revocation-store.js';
+import type { Logger } from '../lib/logger.js';
+import { createOAuth } from '../oauth/service.js';
+import type { Grants } from '../oauth/grants.js';
+import { oauthStores } from '../store/oauth-stores.js';
 import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio clients list\nstudio clients revoke <client_id>\n\nLists the registered OAuth clients, or revokes one: it can no longer\nobtain tokens and its tokens are refused on every instance at once.';
 
+const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The grants use case on the configured database, as the server builds it; its keys are never loaded. */
+async function grantsOf(context: CliContext): Promise<Grants> {
+  const { config } = context;
+  const oauth = await createOAuth({
+    issuer: config.baseUrl, stores: oauthStores(await context.db()), signingKey: config.oauthSigningKey, logger: quiet, warmUp: false,
+  });
+  return oauth.grants;
+}
+
 async function list(context: CliContext): Promise<number> {
-  const clients = await new ClientStore(await context.db()).list();
+  const clients = await (await grantsOf(context)).listClients();
   if (clients.length === 0) context.out('No registered clients.');
   for (const c of clients) {
     const status = c.revokedAt === null ? 'active' : `revoked ${iso(c.revokedAt)}`;
@@ -18,13 +29,10 @@ async function list(context: CliContext): Promise<number> {
 
 /** Disables the client and revokes every token it holds until the last one would have expired. */
 async function revoke(context: CliContext, clientId: string): Promise<number> {
-  const now = Date.now();
-  const db = await context.db();
-  if (!(await new ClientStore(db).markRevoked(clientId, now))) {
+  if (!(await (await grantsOf(context)).revokeClient(clientId))) {
     context.err(`No client ${clientId}.`);
     return EXIT.notFound;
   }
-  await new RevocationStore(db).revokeClient(clientId, now + (ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000);
   context.out(`Revoked ${clientId}: it can no longer obtain tokens, and its tokens are refused on every instance now.`);
   return EXIT.ok;
 }

@@ -1,5 +1,6 @@
-import { KEY_REFRESH_SECONDS, KeyStore, RETIRE_AFTER_MS } from '../oauth/key-store.js';
+import { KEY_REFRESH_SECONDS, RETIRE_AFTER_MS } from '../oauth/ports.js';
 import { parseConfiguredKey } from '../oauth/signing-key.js';
+import { KyselyKeyStore } from '../store/oauth-keys.js';
 import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio keys list\nstudio keys rotate\n\nLists the OAuth signing keys, or rotates: a new key signs from now on, and the\nold one stays published until its last token has expired, then is retired.';
@@ -11,7 +12,7 @@ async function list(context: CliContext): Promise<number> {
     return EXIT.ok;
   }
   const now = Date.now();
-  const keys = await new KeyStore(await context.db()).all();
+  const keys = await new KyselyKeyStore(await context.db()).all();
   if (keys.length === 0) context.out('No keys yet: the first start (or first token) creates one.');
   for (const key of keys) {
     const retiresAt = key.rotatedAt === null ? undefined : key.rotatedAt + RETIRE_AFTER_MS;
@@ -28,7 +29,7 @@ async function rotate(context: CliContext): Promise<number> {
     return EXIT.failure;
   }
   const now = Date.now();
-  const key = await new KeyStore(await context.db()).rotate(now);
+  const key = await new KyselyKeyStore(await context.db()).rotate(now);
   context.out(`New signing key ${key.kid}. Running instances sign with it within ${KEY_REFRESH_SECONDS} s; `
     + `the previous key stays published until ${iso(now + RETIRE_AFTER_MS)}, then is retired.`);
   return EXIT.ok;

@@ -1,9 +1,11 @@
-import { Type } from '@sinclair/typebox';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, GRANT_TYPES, SCOPES } from './oauth.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, SCOPES } from './oauth.js';
 import { StringEnum } from './schema-helpers.js';
+import { HTTP_URL_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
-// Contract, "OAuth client registration", "Token response", "OAuth endpoints": the documented shapes of
-// the OAuth endpoints (RFC 7591, 6749, 7662, 7009). The handlers validate by hand to answer RFC errors.
+// Contract, "OAuth client registration", "Token response", "OAuth endpoints": the shapes of the OAuth
+// endpoints (RFC 7591, 6749, 7662, 7009). They are the validators of those endpoints too; the OAuth
+// surface (src/oauth/http/) turns a failed rule into the RFC error code of its endpoint.
 
 const scopeDescription = `Space-separated scopes: ${Object.entries(SCOPES).map(([s, d]) => `${s} (${d})`).join('; ')}`;
 
@@ -15,18 +17,30 @@ export const OAuthErrorBody = Type.Object({
 /** Longest client_name a registration may carry (also the column's size). */
 export const CLIENT_NAME_MAX_LENGTH = 200;
 
+// RFC 7591 §2: metadata with a URL value; only http(s) URLs, which is more than the `uri` format says.
+const httpUrl = (description: string) => Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL_PATTERN, description }));
+
+/**
+ * The RFC 7591 metadata we honour. Fields we do not know are ignored (§2). Fields we know but cannot
+ * honour for a client_credentials client (redirect_uris, response_types, jwks, jwks_uri,
+ * software_statement) are refused with their own error code by the registration use case.
+ */
 export const ClientRegistrationRequest = Type.Object({
-  client_name: Type.String({ maxLength: CLIENT_NAME_MAX_LENGTH }),
-  grant_types: Type.Optional(Type.Array(StringEnum(GRANT_TYPES))),
-  token_endpoint_auth_method: Type.Optional(StringEnum(CLIENT_AUTH_METHODS)),
-  scope: Type.Optional(Type.String({ description: scopeDescription })),
-  client_uri: Type.Optional(Type.String({ format: 'uri' })),
-  logo_uri: Type.Optional(Type.String({ format: 'uri' })),
-  tos_uri: Type.Optional(Type.String({ format: 'uri' })),
-  policy_uri: Type.Optional(Type.String({ format: 'uri' })),
-  software_id: Type.Optional(Type.String()),
-  software_version: Type.Optional(Type.String()),
+  client_name: Type.String({
+    [TRIM_KEYWORD]: true, minLength: 1, maxLength: CLIENT_NAME_MAX_LENGTH, pattern: SINGLE_LINE_PATTERN,
+    description: 'A name for your agent, on one line.',
+  }),
+  grant_types: Type.Optional(Type.Array(StringEnum(GRANT_TYPES), { minItems: 1, description: `Default: ${GRANT_TYPES.join(', ')}.` })),
+  token_endpoint_auth_method: Type.Optional(StringEnum(CLIENT_AUTH_METHODS, { description: `Default: ${CLIENT_AUTH_METHODS[0]}.` })),
+  scope: Type.Optional(Type.String({ description: `${scopeDescription} Default: ${DEFAULT_SCOPES.join(' ')}.` })),
+  client_uri: httpUrl('A page about your agent.'),
+  logo_uri: httpUrl('Your agent\'s logo.'),
+  tos_uri: httpUrl('Your agent\'s terms of service.'),
+  policy_uri: httpUrl('Your agent\'s privacy policy.'),
+  software_id: Type.Optional(Type.String({ maxLength: CLIENT_NAME_MAX_LENGTH })),
+  software_version: Type.Optional(Type.String({ maxLength: CLIENT_NAME_MAX_LENGTH })),
 }, { title: 'ClientRegistrationRequest' });
+export type ClientRegistrationRequest = Static<typeof ClientRegistrationRequest>;
 
 export const ClientRegistrationResponse = Type.Object({
   client_id: Type.String(),
@@ -39,12 +53,21 @@ export const ClientRegistrationResponse = Type.Object({
   scope: Type.String(),
 }, { title: 'ClientRegistrationResponse', additionalProperties: true });
 
-export const TokenRequest = Type.Object({
-  grant_type: Type.Literal('client_credentials'),
-  scope: Type.Optional(Type.String({ description: scopeDescription })),
+// The form parameters of the token, introspection and revocation endpoints: each sent at most once
+// (RFC 6749 §3.2), and one sent without a value counts as omitted (§3.1).
+
+/** client_secret_post (RFC 6749 §2.3.1): the credentials as form parameters instead of HTTP Basic. */
+const clientSecretPost = {
   client_id: Type.Optional(Type.String({ description: 'client_secret_post only.' })),
   client_secret: Type.Optional(Type.String({ description: 'client_secret_post only.' })),
+};
+
+export const TokenRequest = Type.Object({
+  grant_type: StringEnum(GRANT_TYPES),
+  scope: Type.Optional(Type.String({ description: `${scopeDescription} Default: all the client registered.` })),
+  ...clientSecretPost,
 }, { title: 'TokenRequest' });
+export type TokenRequest = Static<typeof TokenRequest>;
 
 export const TokenResponse = Type.Object({
   access_token: Type.String({ description: 'EdDSA-signed JWT (RFC 9068).' }),
@@ -56,7 +79,9 @@ export const TokenResponse = Type.Object({
 export const TokenParameter = Type.Object({
   token: Type.String(),
   token_type_hint: Type.Optional(Type.String()),
+  ...clientSecretPost,
 }, { title: 'TokenParameter' });
+export type TokenParameter = Static<typeof TokenParameter>;
 
 export const IntrospectionResponse = Type.Object({
   active: Type.Boolean(),

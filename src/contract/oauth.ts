@@ -31,6 +31,7 @@ export const OAUTH_METADATA_PATHS = {
 
 /** Grant types and client authentication methods the token, introspection and revocation endpoints accept. */
 export const GRANT_TYPES = ['client_credentials'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
 
 /** Leeway for exp/nbf/iat between instances whose clocks drift a little. */

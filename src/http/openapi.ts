@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../contract/paths.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
-import { documentBearerResponses } from '../oauth/openapi-challenge.js';
 
 export interface OpenApiInfo {
   title: string;
   description: string;
   contactEmail: string;
+  /** Adds what the route schemas cannot say on their own (the bearer challenge every API operation may answer). */
+  complete?: <T extends object>(document: T) => T;
 }
 
 /**
@@ -32,7 +33,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
       // Tokens are optional: every operation may be called anonymously ({}) or with a bearer token.
       security: [{}, { oauth2: [] }],
     },
-    transformObject: (document) => ('openapiObject' in document ? documentBearerResponses(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) => ('openapiObject' in document ? (info.complete ?? ((d) => d))(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
 

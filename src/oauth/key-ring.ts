@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { errorClass } from '../lib/error-class.js';
 import type { CryptoKey } from 'jose';
 import type { Clock } from '../lib/clock.js';
-import { KEY_REFRESH_SECONDS, type StoredKey } from './key-store.js';
-import { StoreUnavailable } from './oauth-error.js';
+import { errorClass } from '../lib/error-class.js';
+import type { Logger } from '../lib/logger.js';
+import { StoreUnavailable } from './errors.js';
+import { KEY_REFRESH_SECONDS, type StoredKey } from './ports.js';
 import { importSigningKey, type SigningKey } from './signing-key.js';
 
 /**
@@ -40,7 +40,7 @@ export class KeyRing {
   private warmUpTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly source: KeySource, private readonly clock: Clock, private readonly log: FastifyBaseLogger,
+    private readonly source: KeySource, private readonly clock: Clock, private readonly log: Logger,
     private readonly delay: Delay = realDelay,
   ) {}
 

@@ -1,11 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../store/database.js';
-import { ClientStore } from './client-store.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { Grants } from './grants.js';
 import { KeyRing, type KeySource } from './key-ring.js';
-import { KeyStore } from './key-store.js';
-import { RevocationStore } from './revocation-store.js';
+import type { OAuthStores, SigningKeyStore } from './ports.js';
 import { parseConfiguredKey } from './signing-key.js';
 import { AccessTokens } from './tokens.js';
 
@@ -13,47 +10,43 @@ import { AccessTokens } from './tokens.js';
 export interface OAuthService {
   /** BASE_URL: the issuer, and the resource identifier every token is issued for (aud). */
   issuer: string;
-  audience: string;
-  clock: Clock;
-  clients: ClientStore;
-  revocations: RevocationStore;
-  keys: KeyRing;
+  grants: Grants;
+  /** Verifies bearer tokens on the API. */
   tokens: AccessTokens;
+  /** The published keys (JWKS). */
+  keys: KeyRing;
   close(): void;
 }
 
 export interface OAuthDeps {
-  config: Config;
-  db: Db;
-  logger: FastifyBaseLogger;
+  issuer: string;
+  stores: OAuthStores;
+  /** OAUTH_SIGNING_KEY: when set, the one key, instead of the keys kept in the store. */
+  signingKey?: string;
+  logger: Logger;
   clock?: Clock;
+  /**
+   * Load the keys now, retrying in the background while the store is down (default). Off for the
+   * operator command, whose client commands never sign or verify.
+   */
+  warmUp?: boolean;
 }
 
-/** OAUTH_SIGNING_KEY, when set, replaces the keys kept in the database. A bad key stops the start. */
-async function keySource(config: Config, db: Db): Promise<KeySource> {
-  if (config.oauthSigningKey) {
-    const key = { ...(await parseConfiguredKey(config.oauthSigningKey)), createdAt: 0, rotatedAt: null };
+/** OAUTH_SIGNING_KEY, when set, replaces the keys kept in the store. A bad key stops the start. */
+async function keySource(signingKey: string | undefined, store: SigningKeyStore): Promise<KeySource> {
+  if (signingKey) {
+    const key = { ...(await parseConfiguredKey(signingKey)), createdAt: 0, rotatedAt: null };
     return Object.assign(async () => [key], { fixed: true });
   }
-  const store = new KeyStore(db);
   return (now) => store.ensureSigner(now);
 }
 
-/** Builds the service without touching the database: keys load lazily, so a down database does not stop the start. */
-export async function createOAuth({ config, db, logger, clock = systemClock }: OAuthDeps): Promise<OAuthService> {
-  const clients = new ClientStore(db);
-  const revocations = new RevocationStore(db);
-  const keys = new KeyRing(await keySource(config, db), clock, logger);
-  const tokens = new AccessTokens(keys, revocations, config.baseUrl, config.baseUrl, clock);
-  keys.warmUp();
-  return {
-    issuer: config.baseUrl,
-    audience: config.baseUrl,
-    clock,
-    clients,
-    revocations,
-    keys,
-    tokens,
-    close: () => keys.close(),
-  };
+/** Builds the service without waiting for the store: keys load lazily, so a down database does not stop the start. */
+export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true }: OAuthDeps): Promise<OAuthService> {
+  const keys = new KeyRing(await keySource(signingKey, stores.signingKeys), clock, logger);
+  // The issuer is also the audience: the API served at BASE_URL is the one resource.
+  const tokens = new AccessTokens(keys, stores.revocations, issuer, issuer, clock);
+  const grants = new Grants({ clients: stores.clients, revocations: stores.revocations, tokens, clock });
+  if (warmUp) keys.warmUp();
+  return { issuer, grants, tokens, keys, close: () => keys.close() };
 }

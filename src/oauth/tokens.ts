@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE } from '../contract/oauth.js';
-import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import { seconds, type Clock } from '../lib/clock.js';
 import type { KeyRing } from './key-ring.js';
-import type { RevocationStore } from './revocation-store.js';
+import type { RevocationStore } from './ports.js';
+import { TokenRejected } from './token-rejection.js';
 
 /** RFC 9068 claims of our access tokens. */
 export interface AccessTokenClaims {
@@ -17,9 +17,6 @@ export interface AccessTokenClaims {
   jti: string;
   scope: string;
 }
-
-/** A token we refuse, with a description safe to send in WWW-Authenticate (no quotes, no backslashes). */
-export class TokenRejected extends Error {}
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 // Header parameters that point at a key: we only ever verify against our own key set.
@@ -52,25 +49,30 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessTokenClaims> {
     const kid = this.checkHeader(token);
     const key = await this.keys.verificationKey(kid);
-    if (!key) throw new TokenRejected('The token is signed by a key this server does not know.');
+    if (!key) throw new TokenRejected('token_unknown_key', 'The token is signed by a key this server does not know.');
     const claims = await this.verifySignatureAndClaims(token, key);
     if (await this.revocations.isRevoked(claims.jti, claims.client_id, this.clock())) {
-      throw new TokenRejected('The token has been revoked.');
+      throw new TokenRejected('token_revoked', 'The token has been revoked.');
     }
     return claims;
   }
 
   private checkHeader(token: string): string {
-    if (!COMPACT_JWS.test(token)) throw new TokenRejected('The token is not a signed JWT.');
+    if (!COMPACT_JWS.test(token)) throw new TokenRejected('token_malformed', 'The token is not a signed JWT.');
     let header: Record<string, unknown>;
     try {
       header = decodeProtectedHeader(token) as Record<string, unknown>;
     } catch {
-      throw new TokenRejected('The token header cannot be read.');
+      throw new TokenRejected('token_malformed', 'The token header cannot be read.');
     }
-    if (header.alg !== ACCESS_TOKEN_ALGORITHM) throw new TokenRejected(`The token must be signed with ${ACCESS_TOKEN_ALGORITHM}.`);
-    if (KEY_POINTERS.some((name) => name in header)) throw new TokenRejected('The token header must not carry jku, jwk, x5u or x5c.');
-    if (typeof header.kid !== 'string' || !header.kid) throw new TokenRejected('The token header has no kid.');
+    if (header.alg !== ACCESS_TOKEN_ALGORITHM) {
+      throw new TokenRejected('token_algorithm_not_allowed', `The token must be signed with ${ACCESS_TOKEN_ALGORITHM}.`);
+    }
+    // Own members only: the header is the caller's JSON, and an inherited name is not a header parameter.
+    if (KEY_POINTERS.some((name) => Object.hasOwn(header, name))) {
+      throw new TokenRejected('token_key_pointer', 'The token header must not carry jku, jwk, x5u or x5c.');
+    }
+    if (typeof header.kid !== 'string' || !header.kid) throw new TokenRejected('token_missing_kid', 'The token header has no kid.');
     return header.kid;
   }
 
@@ -87,19 +89,26 @@ export class AccessTokens {
         requiredClaims: ['iss', 'sub', 'aud', 'iat', 'exp', 'jti', 'client_id', 'scope'],
       }));
     } catch (error) {
-      throw new TokenRejected(describe(error));
+      throw rejectionOf(error);
     }
     const claims = payload as unknown as AccessTokenClaims;
     if (typeof claims.client_id !== 'string' || claims.sub !== claims.client_id || typeof claims.jti !== 'string' || typeof claims.scope !== 'string') {
-      throw new TokenRejected('The token claims are not those of an access token of this server.');
+      throw new TokenRejected('token_not_access_token', 'The token claims are not those of an access token of this server.');
     }
     return claims;
   }
 }
 
-function describe(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'The token has expired.';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The token ${error.claim} claim is not valid here.`;
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature is not valid.';
-  return 'The token is malformed.';
+/** jose's verdict as our rule: jose checks the signature, the times, iss, aud, typ and the required claims. */
+function rejectionOf(error: unknown): TokenRejected {
+  if (error instanceof errors.JWTExpired) return new TokenRejected('token_expired', 'The token has expired.');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const description = `The token ${error.claim} claim is not valid here.`;
+    if (error.claim === 'nbf') return new TokenRejected('token_not_yet_valid', description);
+    // jose reports the header's typ as a claim: a JWT of another type is not an access token.
+    if (error.claim === 'typ') return new TokenRejected('token_not_access_token', description);
+    return new TokenRejected('token_claim_invalid', description);
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new TokenRejected('token_signature_invalid', 'The token signature is not valid.');
+  return new TokenRejected('token_malformed', 'The token is malformed.');
 }

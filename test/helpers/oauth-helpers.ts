@@ -1,4 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createOAuth, type OAuthService } from '../../src/oauth/service.js';
+import { openDatabase } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { oauthStores } from '../../src/store/oauth-stores.js';
+import { silentLogger } from './inquiries.js';
 import { startServer, type TestServer } from './server.js';
 
 /** A clock the test moves: the server reads it for token times, expiry and key retirement. */
@@ -53,3 +58,15 @@ export function apiCall(url: string, authorization?: string, path = '/api/v1/pro
   return fetch(url + path, { headers: authorization ? { authorization } : {} });
 }
 
+
+/** The OAuth service on a migrated in-memory SQLite database, for tests of the use cases without HTTP. */
+export async function createOAuthOnSqlite(options: { signingKey?: string; clock?: () => number } = {}): Promise<{ oauth: OAuthService; close(): Promise<void> }> {
+  const db = openDatabase('sqlite::memory:', silentLogger);
+  await migrateToLatest(db);
+  const oauth = await createOAuth({
+    issuer: TEST_ISSUER, stores: oauthStores(db), signingKey: options.signingKey, logger: silentLogger, clock: options.clock, warmUp: false,
+  });
+  return { oauth, async close() { oauth.close(); await db.close(); } };
+}
+
+export const TEST_ISSUER = 'https://studio.example';

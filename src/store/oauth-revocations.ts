@@ -1,12 +1,9 @@
-import type { Db } from '../store/database.js';
-import { fromStore } from './oauth-error.js';
+import type { RevocationStore } from '../oauth/ports.js';
+import { fromStore } from '../oauth/errors.js';
+import type { Db } from './database.js';
 
-/**
- * Revoked tokens (by jti) and revoked clients (every token they hold), kept until the last token they
- * cover has expired. Checked in the database on every bearer request: a revocation made on one
- * instance is refused by every other instance at once (consistency window zero, no cache).
- */
-export class RevocationStore {
+/** The RevocationStore port on the oauth_revocations table: one row per subject, `jti:…` or `client:…`. */
+export class KyselyRevocationStore implements RevocationStore {
   constructor(private readonly db: Db) {}
 
   revokeToken(jti: string, expiresAt: number): Promise<void> {
@@ -25,7 +22,6 @@ export class RevocationStore {
     return row !== undefined;
   }
 
-  /** Drops revocations whose tokens have expired anyway. */
   async purge(now: number): Promise<void> {
     await fromStore(() => this.db.kysely.deleteFrom('oauth_revocations').where('expires_at', '<=', now).execute());
   }

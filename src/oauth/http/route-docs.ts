@@ -1,13 +1,8 @@
-import { OAuthErrorBody } from '../contract/oauth-schemas.js';
-import { RATE_LIMIT_HEADER_DOCS, RETRY_AFTER_DOC } from '../http/route-docs.js';
+import { OAuthErrorBody } from '../../contract/oauth-schemas.js';
+import { RATE_LIMIT_HEADER_DOCS, RETRY_AFTER_DOC } from '../../http/route-docs.js';
 
-// OpenAPI fragments of the OAuth routes. Their schemas document only: the handlers validate by hand so
-// that every failure is an RFC error code, not Fastify's validation error.
-
-export const DOCS_ONLY = {
-  validatorCompiler: () => () => true,
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-};
+// OpenAPI fragments the OAuth routes share: the no-store headers, the OAuth error responses and the
+// client authentication they require.
 
 export const NO_STORE_DOCS = {
   'Cache-Control': { type: 'string', description: 'no-store' },

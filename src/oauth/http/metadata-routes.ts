@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_ALGORITHM, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
-import { PATHS } from '../contract/paths.js';
-import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
+import { ACCESS_TOKEN_ALGORITHM, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../../contract/oauth.js';
+import { PATHS } from '../../contract/paths.js';
+import { jsonRepresentation, sendRepresentation } from '../../http/representation.js';
 
 /** RFC 8414 authorization server metadata, with the agent_auth member of the contract. */
-export function authorizationServerMetadata(baseUrl: string): Record<string, unknown> {
+function authorizationServerMetadata(baseUrl: string): Record<string, unknown> {
   return {
     issuer: baseUrl,
     token_endpoint: baseUrl + OAUTH_PATHS.token,
@@ -29,7 +29,7 @@ export function authorizationServerMetadata(baseUrl: string): Record<string, unk
 }
 
 /** RFC 9728 protected resource metadata: the API (/api/v1, /mcp) is the resource; BASE_URL names it. */
-export function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
+function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
   return {
     resource: baseUrl,
     authorization_servers: [baseUrl],
@@ -41,12 +41,12 @@ export function protectedResourceMetadata(baseUrl: string): Record<string, unkno
 }
 
 /** Both discovery documents: built once, open to any origin (the CORS default), cacheable with an ETag. */
-export function registerMetadataRoutes(app: FastifyInstance, baseUrl: string): void {
+export function registerMetadataRoutes(scope: FastifyInstance, baseUrl: string): void {
   const documents = [
     [OAUTH_METADATA_PATHS.authorizationServer, jsonRepresentation(authorizationServerMetadata(baseUrl))],
     [OAUTH_METADATA_PATHS.protectedResource, jsonRepresentation(protectedResourceMetadata(baseUrl))],
   ] as const;
   for (const [path, rep] of documents) {
-    app.get(path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, rep));
+    scope.get(path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, rep));
   }
 }

@@ -1,26 +1,11 @@
 import type { JWK } from 'jose';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../contract/oauth.js';
-import type { Db } from '../store/database.js';
-import { CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
-import { fromStore } from './oauth-error.js';
-import { generateSigningKey, type SerializedKey } from './signing-key.js';
+import { fromStore } from '../oauth/errors.js';
+import { RETIRE_AFTER_MS, type SigningKeyStore, type StoredKey } from '../oauth/ports.js';
+import { generateSigningKey, type SerializedKey } from '../oauth/signing-key.js';
+import type { Db } from './database.js';
 
-/** How long an instance trusts the key set it loaded before reading it again (picks up a rotation). */
-export const KEY_REFRESH_SECONDS = 30;
-
-/**
- * A rotated key stays published this long: an instance may sign with it until its next refresh, and
- * that last token is accepted until its expiry plus the clock tolerance.
- */
-export const RETIRE_AFTER_MS = (KEY_REFRESH_SECONDS + ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000;
-
-export interface StoredKey extends SerializedKey {
-  createdAt: number;
-  rotatedAt: number | null;
-}
-
-/** Signing keys in the database, shared by every instance. The private JWK is stored as is (see README). */
-export class KeyStore {
+/** The SigningKeyStore port on the oauth_signing_keys table. The private JWK is stored as is (see README). */
+export class KyselyKeyStore implements SigningKeyStore {
   constructor(private readonly db: Db) {}
 
   /** Keys still published at `now`: the signer(s) and rotated keys whose tokens may still be alive. */

@@ -1,30 +1,9 @@
-import type { Db } from '../store/database.js';
-import { fromStore } from './oauth-error.js';
+import type { ClientMetadata, ClientRecord, ClientStore } from '../oauth/ports.js';
+import { fromStore } from '../oauth/errors.js';
+import type { Db } from './database.js';
 
-/** The RFC 7591 metadata we honour and echo back. */
-export interface ClientMetadata {
-  client_name: string;
-  grant_types: string[];
-  token_endpoint_auth_method: string;
-  scope: string;
-  client_uri?: string;
-  logo_uri?: string;
-  tos_uri?: string;
-  policy_uri?: string;
-  software_id?: string;
-  software_version?: string;
-}
-
-export interface ClientRecord {
-  clientId: string;
-  secretHash: string;
-  metadata: ClientMetadata;
-  createdAt: number;
-  revokedAt: number | null;
-}
-
-/** Registered OAuth clients. Secrets are stored only as hashes (src/oauth/secrets.ts). */
-export class ClientStore {
+/** The ClientStore port on the oauth_clients table. */
+export class KyselyClientStore implements ClientStore {
   constructor(private readonly db: Db) {}
 
   async create(client: ClientRecord): Promise<void> {
@@ -49,7 +28,6 @@ export class ClientStore {
     return rows.map(toRecord);
   }
 
-  /** Marks the client revoked; false when there is no such client. */
   async markRevoked(clientId: string, at: number): Promise<boolean> {
     const result = await fromStore(() => this.db.kysely.updateTable('oauth_clients').set({ revoked_at: at })
       .where('client_id', '=', clientId).executeTakeFirst());

@@ -1,4 +1,4 @@
-import { ERRORS } from '../contract/errors.js';
+import { ERRORS } from '../../contract/errors.js';
 
 type Operation = { security?: unknown; responses?: Record<string, unknown> };
 type Document = { paths?: Record<string, Record<string, Operation>> };

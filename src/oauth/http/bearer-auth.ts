@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import { ApiError } from '../../contract/errors.js';
+import { OAUTH_METADATA_PATHS } from '../../contract/oauth.js';
+import { sendApiError } from '../../http/errors.js';
+import { errorClass } from '../../lib/error-class.js';
+import { StoreUnavailable } from '../errors.js';
+import type { OAuthService } from '../service.js';
+import { TokenRejected } from '../token-rejection.js';
+import { STORE_RETRY_AFTER_SECONDS } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The scopes of a valid bearer token, when one was sent. No operation requires a scope today. */
+    tokenScopes?: string[];
+  }
+}
+
+const BEARER = /^Bearer(?: +(.*))?$/i;
+
+/**
+ * Optional bearer tokens (RFC 6750), as an onRequest hook for the API context (REST and MCP). No
+ * Authorization header, or a scheme other than Bearer, continues anonymously and at once: the API is
+ * public. A Bearer token must be valid, or the request is answered 401 here, before any route code runs,
+ * in the API's Error shape with the RFC 6750 challenge.
+ */
+export function bearerAuth(oauth: OAuthService): onRequestHookHandler {
+  const resourceMetadata = oauth.issuer + OAUTH_METADATA_PATHS.protectedResource;
+  const refuse = (reply: FastifyReply, rejection: TokenRejected) => sendApiError(reply, new ApiError('invalid_token', {
+    message: rejection.message,
+    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${rejection.message}", resource_metadata="${resourceMetadata}"` },
+  }));
+
+  /** Resolves true when it has answered the request itself. */
+  async function verify(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<boolean> {
+    try {
+      if (!token) throw new TokenRejected('token_missing', 'The Authorization header carries no token.');
+      const claims = await oauth.tokens.verify(token);
+      request.clientId = claims.client_id;
+      request.tokenScopes = claims.scope.split(' ');
+      return false;
+    } catch (error) {
+      if (error instanceof TokenRejected) {
+        refuse(reply, error);
+      } else if (error instanceof StoreUnavailable) {
+        request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
+        sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
+      } else {
+        throw error;
+      }
+      return true;
+    }
+  }
+
+  // Callback style, so that a request without a bearer token continues synchronously, with no promise.
+  return (request, reply, done: HookHandlerDoneFunction) => {
+    const header = request.headers.authorization;
+    const match = header ? BEARER.exec(header) : null;
+    if (!match) return done();
+    verify(request, reply, match[1]?.trim()).then((answered) => { if (!answered) done(); }, done);
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { OAUTH_PATHS } from '../../contract/oauth.js';
+import { TokenParameter } from '../../contract/oauth-schemas.js';
+import type { Grants } from '../grants.js';
+import { noStore } from './answers.js';
+import { authenticatedClient, type ClientFormRoute } from './client-auth.js';
+import { CLIENT_AUTH_SECURITY, oauthErrorResponses } from './route-docs.js';
+
+/** POST /oauth/revoke (RFC 7009): 200 whatever the token, so that nobody learns whose tokens exist. */
+export function registerRevocationRoute(scope: FastifyInstance, grants: Grants, clientForm: ClientFormRoute): void {
+  scope.withTypeProvider<TypeBoxTypeProvider>().post(OAUTH_PATHS.revoke, {
+    schema: {
+      operationId: 'revokeToken',
+      summary: 'Revoke an access token (RFC 7009)',
+      tags: ['oauth'],
+      security: CLIENT_AUTH_SECURITY,
+      consumes: ['application/x-www-form-urlencoded'],
+      body: TokenParameter,
+      response: {
+        200: Type.Null({ description: 'The token is revoked (or was not an active token of the caller).' }),
+        ...oauthErrorResponses([400, 401, 429, 503]),
+      },
+    },
+    config: { rateLimit: 'introspect' },
+    ...clientForm,
+  }, async (request, reply) => {
+    await grants.revoke(authenticatedClient(request), request.body.token);
+    return noStore(reply).code(200).send();
+  });
+}
