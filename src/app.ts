@@ -17,7 +17,7 @@ import { registerRateLimitHook } from './http/rate-limit-hook.js';
 import { registerReadRoutes } from './http/read-routes.js';
 import { registerRequestLog } from './http/request-log.js';
 import { RouteRegistry } from './http/route-registry.js';
-import { registerMcp } from './mcp/plugin.js';
+import { mcpPlugin } from './mcp/plugin.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { registerContactRoutes } from './http/contact-routes.js';
 import type { InquiryService } from './inquiries/port.js';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: config.baseUrl, deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt,
   });
   await registerOAuth(app, deps.oauth);
-  registerMcp(app, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, inquiries: deps.inquiries });
+  await app.register(mcpPlugin, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, catalog, inquiries: deps.inquiries });
   website.register(app);
 
   await app.after();

@@ -17,8 +17,13 @@ export interface McpOptions {
   inquiries: InquiryService;
 }
 
-/** The MCP surface: POST /mcp and its server card. Tool definitions and list results are built here, once. */
-export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, catalog, inquiries }: McpOptions): void {
+/**
+ * The MCP surface as a Fastify plugin: POST /mcp (and its 405s) and the server card. Tool definitions,
+ * list results and the Server pool are built here, once. Register it inside the API context, whose hooks
+ * count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`, `request.tokenScopes`)
+ * and apply CORS (`config.cors`).
+ */
+export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, catalog, inquiries }: McpOptions): Promise<void> {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
@@ -33,7 +38,8 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cat
     inquiries,
     log: app.log,
   });
-  registerMcpRoute(app, { baseUrl, allowedOrigins, pool: new McpServerPool(identity, tools, definitions, app.log), prepared: new PreparedCalls(tools) });
+  const pool = new McpServerPool(identity, tools, definitions, app.log);
+  registerMcpRoute(app, { baseUrl, allowedOrigins, pool, prepared: new PreparedCalls(tools.preparedResults()) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions });
 }
