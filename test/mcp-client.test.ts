@@ -7,6 +7,7 @@ import { Project, Service } from '../src/contract/catalog.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from '../src/contract/text-rules.js';
 import { connect, structured, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -58,6 +59,10 @@ describe('MCP endpoint through the SDK client', () => {
       for (const [rule, value] of Object.entries(limits)) assert.equal(props[field][rule], value, `${field}.${rule}`);
     }
     assert.equal(props.email.format, 'email');
+    // The text rules of the contract show in the schema: trimming, and control characters by pattern.
+    for (const field of Object.keys(Inquiry.properties)) assert.equal(props[field][TRIM_KEYWORD], true, field);
+    for (const field of ['name', 'email', 'phone']) assert.equal(props[field].pattern, SINGLE_LINE_PATTERN, field);
+    assert.equal(props.message.pattern, MULTI_LINE_PATTERN);
     assert.equal(props.idempotency_key.type, 'string');
     assert.equal(props.idempotency_key.maxLength, INQUIRY_POLICY.idempotencyKeyMaxLength);
     assert.ok(!JSON.stringify(tools).includes('"$id"'), 'schemas are self-contained');
@@ -91,6 +96,9 @@ describe('MCP endpoint through the SDK client', () => {
     const newYork = structured(await client.callTool({ name: 'list_projects', arguments: { location: 'new york' } })).projects as Json[];
     assert.ok(newYork.length > 0);
     for (const project of newYork) assert.match(project.location, /New York/);
+    // The region schema is the contract's location, trimmed before its enum is checked.
+    const padded = structured(await client.callTool({ name: 'list_projects', arguments: { region: ' miami ' } })).projects as Json[];
+    assert.deepEqual(padded, miami);
   });
 
   it('list_services returns the same items as GET /api/v1/services', async () => {
