@@ -8,7 +8,7 @@ import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from '../src/contract/text-rules.js';
-import { connect, structured, type Json } from './helpers/mcp.js';
+import { connect, postMcp, structured, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 describe('MCP endpoint through the SDK client', () => {
@@ -138,11 +138,7 @@ describe('POST /mcp and the read rate limit', () => {
   let server: TestServer;
   before(async () => { server = await startServer(); });
   after(async () => { await server.close(); });
-  const rpc = (body: unknown) => fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' },
-    body: JSON.stringify(body),
-  });
+  const rpc = (body: unknown) => postMcp(server.url, body);
 
   it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async () => {
     const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;

@@ -8,7 +8,7 @@ import { PreparedCalls } from '../src/mcp/prepared-calls.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import { Tools } from '../src/mcp/tools.js';
 import { jsonOfSize } from './helpers/bodies.js';
-import type { Json } from './helpers/mcp.js';
+import { postMcp, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 // Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
@@ -24,13 +24,7 @@ const initialize = (protocolVersion: string, id: number | string = 1) => ({
 
 describe('POST /mcp over raw HTTP', () => {
   let server: TestServer;
-  /** A header given as undefined is left out. */
-  const post = (body: unknown, headers: Record<string, string | undefined> = {}) => fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: Object.fromEntries(Object.entries({ accept: ACCEPT, 'content-type': 'application/json', 'mcp-protocol-version': V, ...headers })
-      .filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  const post = (body: unknown, headers: Record<string, string | undefined> = {}) => postMcp(server.url, body, headers);
   const jsonRpcError = async (response: Response, status: number, code: number): Promise<Json> => {
     assert.equal(response.status, status);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -179,11 +173,7 @@ describe('the prepared answers of the argument-free list calls (src/mcp/prepared
   let server: TestServer;
   before(async () => { server = await startServer(); });
   after(async () => { await server.close(); });
-  const post = (body: unknown) => fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { accept: ACCEPT, 'content-type': 'application/json', 'mcp-protocol-version': V },
-    body: JSON.stringify(body),
-  });
+  const post = (body: unknown) => postMcp(server.url, body);
   const raw = async (response: Response) => ({
     status: response.status, contentType: response.headers.get('content-type'), text: await response.text(),
   });
