@@ -31,12 +31,13 @@ export interface ToolOutcome {
 /** Receives the outcome of each tool call of the request, for the transport to answer from. */
 export type OutcomeSink = (outcome: ToolOutcome) => void;
 
-interface CallExtra {
+/** What AuthInfo's `extra` carries besides the bearer client: the rest of the caller, and the sink. */
+type CallExtra = {
   ip: string;
   userAgent: string | undefined;
   origin: string | undefined;
   report: OutcomeSink;
-}
+};
 
 /**
  * The caller as the SDK's AuthInfo. The bearer hook has verified the token already and no tool needs it,
@@ -44,7 +45,7 @@ interface CallExtra {
  */
 export function toAuthInfo(caller: Caller, report: OutcomeSink): AuthInfo {
   const extra: CallExtra = { ip: caller.ip, userAgent: caller.userAgent, origin: caller.origin, report };
-  return { token: '', clientId: caller.clientId ?? '', scopes: caller.scopes ?? [], extra: { ...extra } };
+  return { token: '', clientId: caller.clientId ?? '', scopes: caller.scopes ?? [], extra };
 }
 
 function isCallExtra(extra: AuthInfo['extra']): extra is AuthInfo['extra'] & CallExtra {
