@@ -17,7 +17,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import type { InquiryService } from './inquiries/port.js';
-import { registerMcp } from './mcp/plugin.js';
+import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
 import { documentBearerResponses } from './oauth/http/openapi-challenge.js';
 import { oauthSurface } from './oauth/http/plugin.js';
@@ -88,8 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
-    await answerNotFoundAsJson(api, PATHS.mcp);
-    registerMcp(api, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries });
+    await api.register(mcpPlugin, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries });
   });
 
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.

@@ -7,7 +7,8 @@ import { Project, Service } from '../src/contract/catalog.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
-import { connect, structured, type Json } from './helpers/mcp.js';
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from '../src/contract/text-rules.js';
+import { connect, postMcp, structured, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 describe('MCP endpoint through the SDK client', () => {
@@ -58,6 +59,10 @@ describe('MCP endpoint through the SDK client', () => {
       for (const [rule, value] of Object.entries(limits)) assert.equal(props[field][rule], value, `${field}.${rule}`);
     }
     assert.equal(props.email.format, 'email');
+    // The text rules of the contract show in the schema: trimming, and control characters by pattern.
+    for (const field of Object.keys(Inquiry.properties)) assert.equal(props[field][TRIM_KEYWORD], true, field);
+    for (const field of ['name', 'email', 'phone']) assert.equal(props[field].pattern, SINGLE_LINE_PATTERN, field);
+    assert.equal(props.message.pattern, MULTI_LINE_PATTERN);
     assert.equal(props.idempotency_key.type, 'string');
     assert.equal(props.idempotency_key.maxLength, INQUIRY_POLICY.idempotencyKeyMaxLength);
     assert.ok(!JSON.stringify(tools).includes('"$id"'), 'schemas are self-contained');
@@ -91,6 +96,9 @@ describe('MCP endpoint through the SDK client', () => {
     const newYork = structured(await client.callTool({ name: 'list_projects', arguments: { location: 'new york' } })).projects as Json[];
     assert.ok(newYork.length > 0);
     for (const project of newYork) assert.match(project.location, /New York/);
+    // The region schema is the contract's location, trimmed before its enum is checked.
+    const padded = structured(await client.callTool({ name: 'list_projects', arguments: { region: ' miami ' } })).projects as Json[];
+    assert.deepEqual(padded, miami);
   });
 
   it('list_services returns the same items as GET /api/v1/services', async () => {
@@ -130,11 +138,7 @@ describe('POST /mcp and the read rate limit', () => {
   let server: TestServer;
   before(async () => { server = await startServer(); });
   after(async () => { await server.close(); });
-  const rpc = (body: unknown) => fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' },
-    body: JSON.stringify(body),
-  });
+  const rpc = (body: unknown) => postMcp(server.url, body);
 
   it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async () => {
     const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;

@@ -1,10 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import pino from 'pino';
 import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
+import { PreparedCalls } from '../src/mcp/prepared-calls.js';
+import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
+import { Tools } from '../src/mcp/tools.js';
 import { jsonOfSize } from './helpers/bodies.js';
-import type { Json } from './helpers/mcp.js';
+import { postMcp, type Json } from './helpers/mcp.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 // Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
@@ -20,13 +24,7 @@ const initialize = (protocolVersion: string, id: number | string = 1) => ({
 
 describe('POST /mcp over raw HTTP', () => {
   let server: TestServer;
-  /** A header given as undefined is left out. */
-  const post = (body: unknown, headers: Record<string, string | undefined> = {}) => fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: Object.fromEntries(Object.entries({ accept: ACCEPT, 'content-type': 'application/json', 'mcp-protocol-version': V, ...headers })
-      .filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  const post = (body: unknown, headers: Record<string, string | undefined> = {}) => postMcp(server.url, body, headers);
   const jsonRpcError = async (response: Response, status: number, code: number): Promise<Json> => {
     assert.equal(response.status, status);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -150,16 +148,6 @@ describe('POST /mcp over raw HTTP', () => {
     }
   });
 
-  it('answers the default list call from its prepared result exactly as the SDK Server does', async () => {
-    for (const name of ['list_projects', 'list_services']) {
-      const prepared = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name } })).json() as Json;
-      // An empty _meta takes the call through the SDK's Server.
-      const viaSdk = await (await post({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name, _meta: {} } })).json() as Json;
-      assert.deepEqual(prepared, viaSdk, name);
-      assert.ok(prepared.result.structuredContent[name.slice(5)].length > 0);
-    }
-  });
-
   it('sets the RateLimit headers of the read policy on every answer, and counts each request once', async () => {
     const answers = [
       await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_services' } }),
@@ -177,6 +165,57 @@ describe('POST /mcp over raw HTTP', () => {
     }
     // A tool call is not counted a second time inside the tool.
     assert.deepEqual(remaining.slice(1), remaining.slice(0, -1).map((n) => n - 1));
+  });
+});
+
+// A server of its own: two requests per tool and id would overrun the read limit of the one above.
+describe('the prepared answers of the argument-free list calls (src/mcp/prepared-calls.ts)', () => {
+  let server: TestServer;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.close(); });
+  const post = (body: unknown) => postMcp(server.url, body);
+  const raw = async (response: Response) => ({
+    status: response.status, contentType: response.headers.get('content-type'), text: await response.text(),
+  });
+  // Strings that JSON must escape, line separators JavaScript once could not hold, astral characters, edges of numbers.
+  const IDS: Array<string | number> = [
+    0, 7, -3, Number.MAX_SAFE_INTEGER, '', 'a', 'quote " back \\ slash / solidus', 'line\nbreak\ttab\rreturn',
+    '\u0000\u001f\u007f\u0085', '\u2028\u2029', 'é 中 😀', '</script><!--',
+  ];
+  const call = (name: string, id: string | number, viaSdk: boolean) =>
+    ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, ...(viaSdk && { _meta: {} }) } });
+
+  it('are taken for calls without arguments only; an empty _meta takes the SDK path', () => {
+    const unused = async () => { throw new Error('unused'); };
+    const tools = new Tools({ definitions: buildToolDefinitions('Test'), projects: [], services: [], inquiries: { submit: unused }, log: pino({ level: 'silent' }) });
+    const prepared = new PreparedCalls(tools.preparedResults());
+    for (const name of ['list_projects', 'list_services']) {
+      assert.equal(prepared.matches(call(name, 1, false)), true, name);
+      assert.equal(prepared.matches(call(name, 1, true)), false, name);
+    }
+  });
+
+  it('are byte for byte the SDK Server\'s answers, for both tools and ids that need escaping', async () => {
+    for (const name of ['list_projects', 'list_services']) {
+      for (const id of IDS) {
+        const prepared = await raw(await post(call(name, id, false)));
+        const viaSdk = await raw(await post(call(name, id, true)));
+        assert.deepEqual(prepared, viaSdk, `${name} ${JSON.stringify(id)}`);
+        assert.equal(prepared.status, 200);
+        const body = JSON.parse(prepared.text) as Json;
+        assert.equal(body.id, id);
+        assert.ok(body.result.structuredContent[name.slice(5)].length > 0);
+      }
+    }
+  });
+
+  it('leave ids the SDK refuses (fractions, unsafe integers) to the SDK, so both paths answer alike', async () => {
+    for (const id of [1.5, 2 ** 53]) {
+      const prepared = await raw(await post(call('list_services', id, false)));
+      const viaSdk = await raw(await post(call('list_services', id, true)));
+      assert.deepEqual(prepared, viaSdk, String(id));
+      assert.ok(prepared.status < 500);
+    }
   });
 });
 

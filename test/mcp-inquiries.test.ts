@@ -4,12 +4,27 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { INBOX_RETRY_AFTER_SECONDS } from '../src/inquiries/submit.js';
-import { postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
-import { connect, submitTool as submit } from './helpers/mcp.js';
+import { openStore, postInquiry, validInquiry, type Body, type ErrorJson } from './helpers/inquiries.js';
+import { registerClient, requestToken } from './helpers/oauth-helpers.js';
+import { connect, postMcp, submitTool as submit, type Json } from './helpers/mcp.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 
 // submit_inquiry end to end: the real use case, its store and the inquiry bucket it shares with
 // POST /api/v1/contact and the legacy POST /api/contact.
+
+const submitCall = (args: Body, id: number | string = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'submit_inquiry', arguments: args } });
+
+/** The answer carries the inquiry bucket's RateLimit-* fields (what the call counted), not the read policy's. */
+function assertInquiryBucketHeaders(response: Response): number {
+  const { limit, windowSeconds } = RATE_LIMIT_POLICIES.inquiry;
+  assert.equal(response.headers.get('ratelimit-limit'), String(limit));
+  assert.equal(response.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
+  const remaining = Number(response.headers.get('ratelimit-remaining'));
+  assert.ok(Number.isInteger(remaining) && remaining >= 0 && remaining < limit, `remaining ${remaining}`);
+  const reset = Number(response.headers.get('ratelimit-reset'));
+  assert.ok(Number.isInteger(reset) && reset >= 1 && reset <= windowSeconds, `reset ${reset}`);
+  return remaining;
+}
 
 describe('submit_inquiry through the inquiry use case', () => {
   let server: TestServer;
@@ -38,16 +53,11 @@ describe('submit_inquiry through the inquiry use case', () => {
   });
 
   it('answers submit_inquiry with the inquiry bucket\'s RateLimit headers instead of the read ones', async () => {
-    const response = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'submit_inquiry', arguments: validInquiry() } }),
-    });
+    const response = await postMcp(server.url, submitCall(validInquiry()));
     assert.equal(response.status, 200);
     assert.deepEqual(((await response.json()) as { result: { structuredContent: unknown } }).result.structuredContent, { ok: true });
-    const { limit, windowSeconds } = RATE_LIMIT_POLICIES.inquiry;
-    assert.equal(response.headers.get('ratelimit-limit'), String(limit));
-    assert.equal(response.headers.get('ratelimit-policy'), `${limit};w=${windowSeconds}`);
+    assertInquiryBucketHeaders(response);
+    assert.equal(response.headers.get('retry-after'), null, 'an accepted call has nothing to wait for');
   });
 });
 
@@ -102,11 +112,55 @@ describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
       assert.equal(refused.value.code, 'rate_limited');
       assert.equal(refused.value.hint, ERRORS.rate_limited.hint);
       assert.ok(refused.value.retry_after_seconds >= 1);
+      // Over raw HTTP: the refusal's wait as Retry-After, and the refusing decision of the inquiry bucket.
+      const response = await postMcp(server.url, submitCall(validInquiry()));
+      assert.equal(response.status, 200, 'a tool error is a result, not an HTTP error');
+      const value = ((await response.json()) as Json).result.structuredContent as Json;
+      assert.equal(value.code, 'rate_limited');
+      assert.equal(response.headers.get('retry-after'), String(value.retry_after_seconds));
+      assert.equal(assertInquiryBucketHeaders(response), 0);
       assert.equal((await post('/api/v1/contact')).status, 429);
       assert.equal((await post('/api/contact')).status, 429);
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('submit_inquiry and its caller, over HTTP', () => {
+  let server: TestServer;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.close(); });
+
+  it('hands the use case the client IP, user agent and bearer client through the SDK\'s per-request context', async () => {
+    const client = await registerClient(server.url);
+    const token = await requestToken(server.url, client);
+    const inquiry = validInquiry();
+    const headers = { authorization: `Bearer ${token}`, 'user-agent': 'caller-test-agent/2.0' };
+    const response = await postMcp(server.url, submitCall(inquiry), headers);
+    assert.deepEqual(((await response.json()) as Json).result.structuredContent, { ok: true });
+    const anonymous = await postMcp(server.url, submitCall(validInquiry()), { 'user-agent': 'anonymous-agent/1.0' });
+    assert.equal(anonymous.status, 200);
+    const db = openStore(server.config.databaseUrl);
+    try {
+      const rows = await db.kysely.selectFrom('inquiries').select(['channel', 'client_ip', 'user_agent', 'client_id', 'message']).orderBy('received_at').execute();
+      assert.deepEqual(rows.map(({ message: _m, ...row }) => row), [
+        { channel: 'mcp', client_ip: '127.0.0.1', user_agent: 'caller-test-agent/2.0', client_id: client.client_id },
+        { channel: 'mcp', client_ip: '127.0.0.1', user_agent: 'anonymous-agent/1.0', client_id: null },
+      ]);
+      assert.equal(rows[0]!.message, inquiry.message);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('counts an invalid submission in the inquiry bucket and says so in the headers, with nothing to wait for', async () => {
+    const before = assertInquiryBucketHeaders(await postMcp(server.url, submitCall(validInquiry())));
+    const response = await postMcp(server.url, submitCall(validInquiry({ message: 'short', name: ' \u0085Ada ' })));
+    const value = ((await response.json()) as Json).result.structuredContent as Json;
+    assert.equal(value.code, 'invalid_field');
+    assert.equal(assertInquiryBucketHeaders(response), before - 1);
+    assert.equal(response.headers.get('retry-after'), null);
   });
 });
 
@@ -132,6 +186,10 @@ describe('submit_inquiry while the inbox is unavailable (database unreachable)',
     assert.equal(result.value.error, ERRORS.inbox_unavailable.error);
     assert.equal(result.value.hint, ERRORS.inbox_unavailable.hint);
     assert.equal(result.value.retry_after_seconds, INBOX_RETRY_AFTER_SECONDS);
+    const response = await postMcp(server.url, submitCall(validInquiry()));
+    assert.equal(((await response.json()) as Json).result.structuredContent.code, 'inbox_unavailable');
+    assert.equal(response.headers.get('retry-after'), String(INBOX_RETRY_AFTER_SECONDS), 'the wait on the HTTP answer too');
+    assertInquiryBucketHeaders(response);
   });
 
   it('answers POST /api/v1/contact with 503 and Retry-After, and still serves reads', async () => {

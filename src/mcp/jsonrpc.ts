@@ -35,16 +35,16 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 const isId = (value: unknown): value is JsonRpcId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 
-/** The kind of a JSON-RPC message, or undefined when it is not one (MCP ids are never null). */
+/** The kind of a JSON-RPC message, or undefined when it is not one (MCP ids are never null). Own members only. */
 export function kindOf(message: unknown): MessageKind | undefined {
   if (!isObject(message) || message.jsonrpc !== '2.0') return undefined;
   if (typeof message.method === 'string') {
     if (message.params !== undefined && !isObject(message.params)) return undefined;
-    if (!('id' in message)) return 'notification';
+    if (!Object.hasOwn(message, 'id')) return 'notification';
     return isId(message.id) ? 'request' : undefined;
   }
   if (!isId(message.id)) return undefined;
-  const hasResult = 'result' in message;
+  const hasResult = Object.hasOwn(message, 'result');
   const hasError = isObject(message.error);
   return hasResult !== hasError ? 'response' : undefined;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
+import { PATHS } from '../contract/paths.js';
+import { answerNotFoundAsJson } from '../http/errors.js';
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
@@ -13,14 +15,20 @@ import { Tools } from './tools.js';
 
 export interface McpOptions {
   baseUrl: string;
+  /** The CORS policy of routes that act for the studio (src/http/cors.ts sitePolicy). */
   corsPolicy: FastifyCorsOptions;
   allowedOrigins: readonly string[];
   catalog: Catalog;
   inquiries: InquiryService;
 }
 
-/** The MCP surface: POST /mcp and its server card. Tool definitions and list results are built here, once. */
-export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries }: McpOptions): void {
+/**
+ * The MCP surface as a Fastify plugin: POST /mcp (and its 405s) and the server card. Tool definitions,
+ * list results and the Server pool are built here, once. Register it inside the API context, whose hooks
+ * count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`, `request.tokenScopes`)
+ * and apply CORS (`config.cors`, the site policy given here).
+ */
+export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries }: McpOptions): Promise<void> {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
@@ -35,7 +43,10 @@ export function registerMcp(app: FastifyInstance, { baseUrl, allowedOrigins, cor
     inquiries,
     log: app.log,
   });
-  registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: new McpServerPool(identity, tools, definitions, app.log), prepared: new PreparedCalls(tools) });
+  const pool = new McpServerPool(identity, tools, definitions, app.log);
+  registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool, prepared: new PreparedCalls(tools.preparedResults()) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions });
+  // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.
+  await answerNotFoundAsJson(app, PATHS.mcp);
 }

@@ -2,7 +2,8 @@ import { ErrorCode, errorResponse, isObject, type JsonRpcErrorResponse, type Jso
 
 // The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
 // zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked
-// here first. Unknown tools are refused by the tool handler, also with -32602.
+// here first. Unknown tools are refused by the tool handler, also with -32602. The checks are a Map:
+// method names are user input, and a plain object would also "have" __proto__, constructor or toString.
 
 type Params = Record<string, unknown> | undefined;
 type Check = (params: Params) => string | undefined;
@@ -17,19 +18,21 @@ function checkInitialize(params: Params): string | undefined {
   return undefined;
 }
 
-const CHECKS: Record<string, Check> = {
-  initialize: checkInitialize,
-  'tools/list': (params) => (params?.cursor !== undefined && typeof params.cursor !== 'string' ? '"cursor" must be a string' : undefined),
-  'tools/call': (params) => {
-    if (!params || typeof params.name !== 'string') return '"name" must be the name of a tool (a string)';
-    if (params.arguments !== undefined && !isObject(params.arguments)) return '"arguments" must be an object';
-    return undefined;
-  },
-};
+function checkCallTool(params: Params): string | undefined {
+  if (!params || typeof params.name !== 'string') return '"name" must be the name of a tool (a string)';
+  if (params.arguments !== undefined && !isObject(params.arguments)) return '"arguments" must be an object';
+  return undefined;
+}
+
+const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
+  ['initialize', checkInitialize],
+  ['tools/list', (params) => (params?.cursor !== undefined && typeof params.cursor !== 'string' ? '"cursor" must be a string' : undefined)],
+  ['tools/call', checkCallTool],
+]);
 
 /** The -32602 answer to a request whose params are malformed, or undefined when they are fine. */
 export function paramsError(request: JsonRpcRequest): JsonRpcErrorResponse | undefined {
-  const problem = CHECKS[request.method]?.(request.params);
+  const problem = CHECKS.get(request.method)?.(request.params);
   if (!problem) return undefined;
   return errorResponse(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${problem}.`);
 }

@@ -1,20 +1,26 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ApiError, ERRORS } from '../contract/errors.js';
+import { ApiError, ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
+import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { handleError, toApiError } from '../http/errors.js';
+import { firstValue } from '../http/headers.js';
+import { sitePreflight } from '../http/cors.js';
 import { decideBody, type BodyDecision } from './body-rules.js';
+import type { Caller, ToolOutcome } from './call-context.js';
 import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
 import type { PreparedCalls } from './prepared-calls.js';
-import type { McpServerPool } from './server-pool.js';
-import type { ToolCallContext } from './tools.js';
-import { firstValue } from '../http/headers.js';
-import { sitePreflight } from '../http/cors.js';
+import type { McpServerPool, SdkAnswer } from './server-pool.js';
+
+// The transport side of /mcp, and the one place that decides HTTP: status codes, refusals and headers.
+// The rate-limit hook has set the read policy's RateLimit-* headers; what a tool call counted itself
+// (its outcome) replaces them here. Tools and the SDK's Server never see the HTTP request or reply.
 
 export interface McpRouteOptions {
-  baseUrl: string;
+  /** The CORS policy of routes that act for the studio: browsers only from our origins. */
   corsPolicy: FastifyCorsOptions;
+  baseUrl: string;
   allowedOrigins: readonly string[];
   pool: McpServerPool;
   prepared: PreparedCalls;
@@ -27,10 +33,10 @@ function sendRefusal(reply: FastifyReply, refusal: Refusal, headers: Record<stri
 }
 
 /** The REST hints speak of forms; a JSON-RPC body has one shape only. */
-const BODY_HINTS: Partial<Record<string, string>> = {
-  invalid_body: 'Send one JSON-RPC 2.0 message as a JSON object, with Content-Type: application/json.',
-  unsupported_media_type: 'Send Content-Type: application/json.',
-};
+const BODY_HINTS: ReadonlyMap<ContractCode, string> = new Map([
+  ['invalid_body', 'Send one JSON-RPC 2.0 message as a JSON object, with Content-Type: application/json.'],
+  ['unsupported_media_type', 'Send Content-Type: application/json.'],
+]);
 
 /** A 401 from the root bearer-token hook keeps the REST shape and its WWW-Authenticate challenge. */
 function isAuthenticationError(error: Error): error is ApiError {
@@ -47,7 +53,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   if (apiError.status >= 500) request.log.error({ err: error }, 'mcp request failed');
   const code = apiError.code === 'invalid_body' ? ErrorCode.ParseError : apiError.status >= 500 ? ErrorCode.InternalError : TRANSPORT_ERROR;
   const message = apiError.code === 'invalid_body' ? `Parse error: ${apiError.message}` : apiError.message;
-  const hint = BODY_HINTS[apiError.code] ?? apiError.hint;
+  const hint = BODY_HINTS.get(apiError.code) ?? apiError.hint;
   const body = errorResponse(null, code, message, apiError.code, hint);
   return sendRefusal(reply, { status: apiError.status, body }, apiError.responseHeaders());
 }
@@ -69,31 +75,46 @@ function sdkRequest(endpoint: string, request: FastifyRequest): Request {
   return new Request(endpoint, { method: 'POST', headers });
 }
 
-function callerOf(request: FastifyRequest): ToolCallContext {
+function callerOf(request: FastifyRequest): Caller {
   return {
     ip: request.ip,
     userAgent: firstValue(request.headers['user-agent']),
     origin: firstValue(request.headers.origin),
     clientId: request.clientId,
-    headers: {},
+    scopes: request.tokenScopes,
   };
 }
 
-/** A 200 JSON answer; the caller's headers (a tool's own rate-limit decision) replace the route's. */
-function sendJson(reply: FastifyReply, caller: ToolCallContext, payload: unknown): FastifyReply {
-  return reply.code(200).headers(caller.headers).type('application/json').send(payload);
+/**
+ * The headers of what the tool calls counted, in the order they finished: a call's own rate-limit
+ * decision (submit_inquiry: the inquiry bucket) replaces the route's read RateLimit-* fields, and a
+ * refusal for a while adds Retry-After.
+ */
+function countedHeaders(calls: readonly ToolOutcome[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { rateLimit, retryAfterSeconds } of calls) {
+    if (rateLimit) Object.assign(headers, rateLimitHeaders(rateLimit));
+    if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
+  }
+  return headers;
 }
 
-async function sendSdkAnswer(reply: FastifyReply, caller: ToolCallContext, decision: Dispatch, response: Response): Promise<FastifyReply> {
+/** A 200 JSON answer. */
+function sendJson(reply: FastifyReply, payload: unknown, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(200).headers(headers).type('application/json').send(payload);
+}
+
+async function sendSdkAnswer(reply: FastifyReply, decision: Dispatch, { response, calls }: SdkAnswer): Promise<FastifyReply> {
   const text = await response.text();
+  const headers = countedHeaders(calls);
   // One message: the SDK's answer as it is.
   if (!decision.batch || response.status !== 200) {
-    reply.headers(caller.headers).code(response.status);
+    reply.headers(headers).code(response.status);
     return text ? reply.type(response.headers.get('content-type') ?? 'application/json').send(text) : reply.send();
   }
   // JSON-RPC: a batch is answered with an array, even of one (the SDK unwraps a single answer).
   const sdkAnswers = JSON.parse(text) as unknown;
-  return sendJson(reply, caller, [...decision.answered, ...(Array.isArray(sdkAnswers) ? sdkAnswers : [sdkAnswers])]);
+  return sendJson(reply, [...decision.answered, ...(Array.isArray(sdkAnswers) ? sdkAnswers : [sdkAnswers])], headers);
 }
 
 /** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
@@ -102,10 +123,9 @@ function messageHandler(endpoint: string, pool: McpServerPool, prepared: Prepare
     const decision = decideBody(request.body, firstValue(request.headers['mcp-protocol-version']));
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
-    const caller = callerOf(request);
-    if (decision.body === undefined) return sendJson(reply, caller, decision.batch ? decision.answered : decision.answered[0]);
-    if (!decision.batch && prepared.matches(decision.body)) return sendJson(reply, caller, await prepared.answer(decision.body, caller));
-    return sendSdkAnswer(reply, caller, decision, await pool.handle(sdkRequest(endpoint, request), decision.body, caller));
+    if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
+    if (!decision.batch && prepared.matches(decision.body)) return sendJson(reply, prepared.answer(decision.body));
+    return sendSdkAnswer(reply, decision, await pool.handle(sdkRequest(endpoint, request), decision.body, callerOf(request)));
   };
 }
 
@@ -114,7 +134,7 @@ function registerMethodNotAllowed(app: FastifyInstance): void {
   const body = errorResponse(null, TRANSPORT_ERROR,
     `Method Not Allowed: ${PATHS.mcp} takes POST only (stateless server: no SSE stream, no session).`, 'method_not_allowed');
   app.route({
-    method: ['GET', 'DELETE', 'PUT', 'PATCH'],
+    method: ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'],
     url: PATHS.mcp,
     schema: { hide: true },
     config: { rateLimit: 'read' },

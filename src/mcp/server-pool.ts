@@ -5,14 +5,17 @@ import {
   type Implementation, type ListToolsResult, type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { FastifyBaseLogger } from 'fastify';
+import { contractAjv } from '../contract/validator.js';
+import type { Logger } from '../lib/logger.js';
+import { callContextOf, toAuthInfo, type Caller, type ToolOutcome } from './call-context.js';
 import { negotiateVersion } from './protocol-versions.js';
-import type { ToolCallContext, Tools } from './tools.js';
+import type { Tools } from './tools.js';
 
 // Stateless Streamable HTTP in the SDK takes a fresh transport per HTTP request, and a Server serves one
 // transport at a time. Building a Server per request cost ~0.25 ms, almost all of it the Ajv instance
-// each Server makes for itself (bench/mcp.ts, README "MCP endpoint"): the Servers here share one
-// validator and are kept in a small pool, so a request only pays for its transport.
+// each Server makes for itself (bench/mcp.ts, README "MCP endpoint"): the Servers here share the
+// contract's one Ajv and are kept in a small pool, so a request only pays for its transport. A pooled
+// Server holds no state of the request it answers: the caller reaches the tools as the request's authInfo.
 
 export interface ServerIdentity {
   info: Implementation;
@@ -22,45 +25,46 @@ export interface ServerIdentity {
 const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false } };
 const MAX_IDLE = 32;
 
-interface PooledServer {
-  server: Server;
-  /** The caller of the request this server is answering right now. */
-  context: ToolCallContext | undefined;
+/** The SDK's answer to one HTTP request, and the outcome of each tool call it ran. */
+export interface SdkAnswer {
+  response: Response;
+  calls: ToolOutcome[];
 }
 
 export class McpServerPool {
-  private readonly idle: PooledServer[] = [];
-  private readonly validator = new AjvJsonSchemaValidator();
+  private readonly idle: Server[] = [];
+  /** One Ajv setup: the contract's validator set, not one Ajv per Server. */
+  private readonly validator = new AjvJsonSchemaValidator(contractAjv);
   private readonly toolList: ListToolsResult;
 
   constructor(
     private readonly identity: ServerIdentity,
     private readonly tools: Tools,
     definitions: ListToolsResult['tools'],
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {
     this.toolList = { tools: definitions };
   }
 
   /** Answers one HTTP request's messages with a pooled Server and a new stateless, JSON-answering transport. */
-  async handle(request: Request, body: unknown, context: ToolCallContext): Promise<Response> {
-    const pooled = this.idle.pop() ?? this.create();
-    pooled.context = context;
+  async handle(request: Request, body: unknown, caller: Caller): Promise<SdkAnswer> {
+    const server = this.idle.pop() ?? this.create();
+    const calls: ToolOutcome[] = [];
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
-      await pooled.server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody: body });
+      await server.connect(transport);
+      const response = await transport.handleRequest(request, { parsedBody: body, authInfo: toAuthInfo(caller, (outcome) => calls.push(outcome)) });
+      return { response, calls };
     } finally {
       // Closed once the SDK has settled its own bookkeeping of this request (a macrotask later): closing
       // at once would abort a finished handler and pay for the abort's DOMException on every call.
-      setImmediate(() => this.release(pooled).catch((error: unknown) => this.discard(error)));
+      setImmediate(() => this.release(server).catch((error: unknown) => this.discard(error)));
     }
   }
 
-  private async release(pooled: PooledServer): Promise<void> {
-    await pooled.server.close();
-    pooled.context = undefined;
-    if (this.idle.length < MAX_IDLE) this.idle.push(pooled);
+  private async release(server: Server): Promise<void> {
+    await server.close();
+    if (this.idle.length < MAX_IDLE) this.idle.push(server);
   }
 
   /** A Server that failed to close is dropped, not pooled. Only the error's class is logged: messages may carry request data. */
@@ -68,10 +72,9 @@ export class McpServerPool {
     this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server close failed; server discarded');
   }
 
-  private create(): PooledServer {
+  private create(): Server {
     const { info, instructions } = this.identity;
     const server = new Server(info, { capabilities: CAPABILITIES, instructions, jsonSchemaValidator: this.validator });
-    const pooled: PooledServer = { server, context: undefined };
     // The SDK answers an unknown revision with its newest; the contract's revision is offered instead.
     server.setRequestHandler(InitializeRequestSchema, (request) => ({
       protocolVersion: negotiateVersion(request.params.protocolVersion),
@@ -80,10 +83,12 @@ export class McpServerPool {
       instructions,
     }));
     server.setRequestHandler(ListToolsRequestSchema, () => this.toolList);
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
-      if (!pooled.context) throw new Error('tools/call outside an HTTP request');
-      return this.tools.call(request.params.name, request.params.arguments, pooled.context);
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { caller, report } = callContextOf(extra.authInfo);
+      const outcome = await this.tools.call(request.params.name, request.params.arguments, caller);
+      report(outcome);
+      return outcome.result;
     });
-    return pooled;
+    return server;
   }
 }

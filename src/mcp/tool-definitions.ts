@@ -44,24 +44,23 @@ function listOf(key: string, item: TSchema): JsonSchema {
 const inquiryPolicy = RATE_LIMIT_POLICIES.inquiry;
 const readPolicy = RATE_LIMIT_POLICIES.read;
 
+/** submit_inquiry's own argument, beside the Inquiry fields. */
+const IDEMPOTENCY_KEY: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: INQUIRY_POLICY.idempotencyKeyMaxLength,
+  description: 'Optional. A unique string chosen for this inquiry, in printable ASCII without spaces (e.g. a UUID). '
+    + `Send the same key with the same fields when retrying, within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours: `
+    + 'the first answer is returned and the inquiry is stored once. The same key with other fields is refused '
+    + '(idempotency_key_reused). Without a key, a retry stores a second inquiry.',
+};
+
+/** What the submit_inquiry tool checks itself: the Inquiry fields are the use case's to validate. */
+export const IDEMPOTENCY_KEY_ARGUMENTS: JsonSchema = { type: 'object', properties: { idempotency_key: IDEMPOTENCY_KEY } };
+
 function submitInquiryInput(): Tool['inputSchema'] {
   const inquiry = toolSchema(Inquiry);
-  return {
-    ...inquiry,
-    type: 'object',
-    properties: {
-      ...(inquiry.properties as JsonSchema),
-      idempotency_key: {
-        type: 'string',
-        minLength: 1,
-        maxLength: INQUIRY_POLICY.idempotencyKeyMaxLength,
-        description: 'Optional. A unique string chosen for this inquiry, in printable ASCII without spaces (e.g. a UUID). '
-          + `Send the same key with the same fields when retrying, within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours: `
-          + 'the first answer is returned and the inquiry is stored once. The same key with other fields is refused '
-          + '(idempotency_key_reused). Without a key, a retry stores a second inquiry.',
-      },
-    },
-  };
+  return { ...inquiry, type: 'object', properties: { ...(inquiry.properties as JsonSchema), idempotency_key: IDEMPOTENCY_KEY } };
 }
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

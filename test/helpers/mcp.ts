@@ -21,3 +21,21 @@ export async function submitTool(client: Client, args: Json): Promise<{ isError:
   const result = await client.callTool({ name: 'submit_inquiry', arguments: args });
   return { isError: result.isError === true, value: structured(result) };
 }
+
+/** The headers every POST /mcp of a 2025-06-18 client carries. */
+export const MCP_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+/** POSTs a body to /mcp over raw HTTP: an object as JSON, a string as it is. A header given as undefined is left out. */
+export function postMcp(url: string, body: unknown, headers: Record<string, string | undefined> = {}): Promise<Response> {
+  return fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: Object.fromEntries(Object.entries({ ...MCP_HEADERS, ...headers })
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(20_000),
+  });
+}
