@@ -2,7 +2,6 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../store/database.js';
 import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
 import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
 import { inboxCommands } from './inbox.js';
 import { migrateCommand } from './migrate.js';
@@ -45,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   const context: CliContext = {
     config,
     async db({ migrate = true } = {}) {
-      db ??= openDatabase(config.databaseUrl, pino({ level: 'silent' }) as FastifyBaseLogger);
+      db ??= openDatabase(config.databaseUrl, pino({ level: 'silent' }));
       // Every command works on a new database too: the schema is brought up to date first.
       if (migrate) await migrateToLatest(db);
       return db;

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.js';
 import { errorClass } from '../lib/error-class.js';
 import type { RateLimitStore } from './store.js';
 
@@ -26,7 +26,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly redis: Redis;
   private lastWarning = 0;
 
-  constructor(url: string, private readonly fallback: RateLimitStore, private readonly log: FastifyBaseLogger) {
+  constructor(url: string, private readonly fallback: RateLimitStore, private readonly log: Logger) {
     this.redis = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Database } from './schema.js';
 
@@ -30,7 +30,7 @@ function openSqlite(path: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-function openPostgres(url: string, log: FastifyBaseLogger): Kysely<Database> {
+function openPostgres(url: string, log: Logger): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000,
     // A connection that silently stops answering (network partition) fails the query instead of hanging it.
     query_timeout: 15_000 });
@@ -45,7 +45,7 @@ function openPostgres(url: string, log: FastifyBaseLogger): Kysely<Database> {
 }
 
 /** Opens the database named by DATABASE_URL. Connections are made lazily, so a down server does not stop the start. */
-export function openDatabase(url: string, log: FastifyBaseLogger): Db {
+export function openDatabase(url: string, log: Logger): Db {
   const dialect: DialectName = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const kysely = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log);
   return {

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.js';
 import type { Db } from './database.js';
 import { errorClass } from '../lib/error-class.js';
 import { migrateToLatest } from './migrate.js';
@@ -16,7 +16,7 @@ export class StoreReadiness {
   private timer: NodeJS.Timeout | undefined;
   private readonly waiters: Array<() => void> = [];
 
-  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Db, private readonly log: Logger) {}
 
   start(): void {
     void this.attempt(FIRST_RETRY_MS);
