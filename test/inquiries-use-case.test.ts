@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { CommitOutcome, CommitRequest, InboxStore } from '../src/inquiries/inbox-store.js';
-import type { SubmissionContext } from '../src/inquiries/port.js';
+import type { SubmissionContext } from '../src/inquiries/inquiry-service.js';
 import { createInquiryService, INBOX_RETRY_AFTER_SECONDS } from '../src/inquiries/submit.js';
 import type { Logger } from '../src/lib/logger.js';
 import { RateLimiter } from '../src/rate-limit/limiter.js';

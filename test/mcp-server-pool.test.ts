@@ -4,7 +4,7 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import pino from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import type { InquiryService, SubmissionContext } from '../src/inquiries/port.js';
+import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
 import type { Caller } from '../src/mcp/call-context.js';
 import { McpServerPool } from '../src/mcp/server-pool.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';

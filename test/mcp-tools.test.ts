@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, ERRORS } from '../src/contract/errors.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import type { InquiryService, SubmissionContext } from '../src/inquiries/port.js';
+import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import type { Caller } from '../src/mcp/call-context.js';
 import { Tools } from '../src/mcp/tools.js';

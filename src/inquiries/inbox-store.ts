@@ -1,7 +1,7 @@
 import type { Inquiry } from '../contract/inquiry.js';
 import type { NotificationChannel, StoredInquiry } from './notifier.js';
 import type { NotificationStatus } from './outbox-store.js';
-import type { SubmissionChannel } from './port.js';
+import type { SubmissionChannel } from './inquiry-service.js';
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,
 // the outbox worker loads, the operator (`studio inbox`) lists, finds and deletes. The adapters for

@@ -11,7 +11,7 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { uuidv7 } from './ids.js';
 import type { CommitOutcome, CommitRequest, InboxStore } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
-import type { InquiryService, SubmissionContext, SubmissionResult } from './port.js';
+import type { InquiryService, SubmissionContext, SubmissionResult } from './inquiry-service.js';
 import { validateSubmission, type ValidSubmission } from './validate.js';
 
 export interface InquiryServiceDeps {

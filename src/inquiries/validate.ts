@@ -1,7 +1,7 @@
 import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
 import { validate } from '../contract/validator.js';
-import type { SubmissionChannel } from './port.js';
+import type { SubmissionChannel } from './inquiry-service.js';
 
 /** A submission after validation: only the contract's fields, plus whether the form's honeypot was filled. */
 export interface ValidSubmission {

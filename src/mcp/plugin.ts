@@ -5,7 +5,7 @@ import { answerNotFoundAsJson } from '../http/errors.js';
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
-import type { InquiryService } from '../inquiries/port.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';

@@ -3,7 +3,7 @@ import type { Project, Service } from '../contract/catalog.js';
 import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { validatorOf, validationError } from '../contract/validator.js';
-import type { InquiryService } from '../inquiries/port.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { Logger } from '../lib/logger.js';
 import type { Caller, ToolOutcome } from './call-context.js';
 import { IDEMPOTENCY_KEY_ARGUMENTS, type ToolName } from './tool-definitions.js';

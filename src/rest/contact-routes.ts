@@ -7,7 +7,7 @@ import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { Ok } from '../contract/responses.js';
-import type { InquiryService, SubmissionChannel } from '../inquiries/port.js';
+import type { InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
 import { originAllowed } from '../lib/origin.js';
 import { sitePreflight } from '../http/cors.js';
 import { appendLink } from '../http/link-headers.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { sendApiError, toApiError } from '../http/errors.js';
-import type { InquiryService } from '../inquiries/port.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';

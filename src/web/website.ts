@@ -9,7 +9,7 @@ import { appendLink } from '../http/link-headers.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
-import type { InquiryService } from '../inquiries/port.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { markdownPath } from './agent-docs.js';
 import { ASSET_PATHS, registerAssets } from './assets.js';
 import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
