@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { Hit, RateLimitStore } from './store.js';
 
 interface Window {
@@ -10,7 +11,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now, sweepEveryMs = 60_000) {
+  constructor(private readonly now: Clock = systemClock, sweepEveryMs = 60_000) {
     // Expired windows are dropped in the background so that a scan of many IPs cannot grow memory forever.
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
     this.sweeper.unref();

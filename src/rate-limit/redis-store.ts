@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.js';
+import { systemClock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
 import type { RateLimitStore } from './store.js';
 
@@ -71,7 +72,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   private warn(error: Error): void {
-    const now = Date.now();
+    const now = systemClock();
     if (now - this.lastWarning < WARN_EVERY_MS) return;
     this.lastWarning = now;
     this.log.warn({ err: errorClass(error) }, 'Redis rate-limit store unreachable; counting in process meanwhile');

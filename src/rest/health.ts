@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../contract/paths.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** A dependency the service needs to do all of its work (the database, Redis). */
 export interface ReadinessCheck {
@@ -29,7 +30,7 @@ async function run(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; late
 }
 
 /** /healthz: the process is alive. /readyz: every dependency answers; 503 with the report otherwise. */
-export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[]): void {
+export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[], clock: Clock = systemClock): void {
   const noStore = 'no-store';
   app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
     reply.header('Cache-Control', noStore);
@@ -44,7 +45,7 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[]): 
     return { ready, body: { status: ready ? 'ready' : 'unready', checks: Object.fromEntries(results) } };
   };
   app.get(PATHS.ready, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
-    const now = Date.now();
+    const now = clock();
     if (!cached || now - cached.at >= REPORT_TTL_MS) cached = { at: now, report: report() };
     const { ready, body } = await cached.report;
     if (!ready) cached = undefined;
