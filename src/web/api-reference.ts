@@ -1,3 +1,4 @@
+import { PATTERN_RULES, TRIM_KEYWORD } from '../contract/text-rules.js';
 import { mdCell, mdText } from './markdown.js';
 import { refName, type ApiOperation, type OpenApiDocument } from '../http/openapi.js';
 
@@ -30,6 +31,8 @@ interface JsonSchema {
   format?: string;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
+  [TRIM_KEYWORD]?: boolean;
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -46,6 +49,8 @@ function rulesOf(schema: JsonSchema): string {
     schema.enum && `one of ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`,
     schema.minLength !== undefined && `at least ${schema.minLength} characters`,
     schema.maxLength !== undefined && `at most ${schema.maxLength} characters`,
+    schema[TRIM_KEYWORD] && schema.minLength !== undefined && 'counted after trimming spaces',
+    schema.pattern && (PATTERN_RULES.get(schema.pattern)?.problem ?? `matches \`${schema.pattern}\``),
     schema.description && mdCell(schema.description),
   ].filter(Boolean).join('; ');
 }
