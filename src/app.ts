@@ -3,11 +3,8 @@ import formbody from '@fastify/formbody';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
-import { Project, Service } from './contract/catalog.js';
-import { Inquiry } from './contract/inquiry.js';
 import { PATHS, WELL_KNOWN_ROOT } from './contract/paths.js';
-import { ErrorBody, Ok } from './contract/responses.js';
-import { schemaValidatorCompiler } from './contract/validator.js';
+import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
 import { registerLinkHeaders } from './http/link-headers.js';
@@ -67,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLog(app);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
-  for (const schema of [Project, Service, Inquiry, Ok, ErrorBody, ApiIndex]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
   await registerOpenApi(app, config.baseUrl, {
     title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email, complete: documentBearerResponses,
   });

@@ -15,6 +15,12 @@ import { PATTERN_RULES, TRIM_KEYWORD } from './text-rules.js';
 type FormatsPlugin = (ajv: Ajv, formats: string[]) => Ajv;
 const addFormats = ((addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? addFormatsPlugin) as FormatsPlugin;
 
+/**
+ * The contract schemas that route schemas reference by $id (Type.Ref): the validator set resolves them,
+ * and the app registers the same list as the OpenAPI document's components.
+ */
+export const SHARED_SCHEMAS: readonly TSchema[] = [Project, Service, Inquiry, Ok, ErrorBody];
+
 function createAjv(): Ajv {
   // No type coercion: a number where a string belongs is a 400, not "42". Unknown fields pass (the
   // contract ignores them); surfaces copy only the fields they know.
@@ -35,8 +41,7 @@ function createAjv(): Ajv {
       });
     },
   });
-  // Referenced by $id from route schemas (Type.Ref).
-  for (const schema of [Inquiry, Project, Service, Ok, ErrorBody]) ajv.addSchema(schema as AnySchema);
+  for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema as AnySchema);
   return ajv;
 }
 
