@@ -2,8 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from '../contract/errors.js';
 import { validationError } from '../contract/validator.js';
 
-export { validationError };
-
 const FASTIFY_CODES: Record<string, () => ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError('unsupported_media_type'),

@@ -36,7 +36,6 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
     transformObject: (document) => ('openapiObject' in document ? (info.complete ?? ((d) => d))(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
-
 }
 
 /** The parts of an OpenAPI 3.1 document the pages read. */
@@ -94,4 +93,3 @@ export function apiOperations(openapi: OpenApiDocument): ApiOperation[] {
   }
   return operations;
 }
-

@@ -1,4 +1,3 @@
-import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
 import { validate } from '../contract/validator.js';
 import type { SubmissionChannel } from './inquiry-service.js';
@@ -29,12 +28,11 @@ function honeypotFilled(input: Record<string, unknown>, channel: SubmissionChann
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** Validates a body against the contract's Inquiry schema (which trims); throws a 400 ApiError. */
+/**
+ * Validates a body against the contract's Inquiry schema (which trims it in place); throws a 400
+ * ApiError (invalid_body for a body that is not an object, as the validator set maps a root type error).
+ */
 export function validateSubmission(body: unknown, channel: SubmissionChannel): ValidSubmission {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError('invalid_body', { message: 'The body must be a JSON object or a URL-encoded form.' });
-  }
-  const input = body as Record<string, unknown>;
-  validate<Inquiry>(Inquiry, input);
+  const input = validate<Inquiry & Record<string, unknown>>(Inquiry, body);
   return { inquiry: pick(input), spam: honeypotFilled(input, channel) };
 }

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { isObject } from '../lib/is-object.js';
 import { ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
 
 // JSON-RPC 2.0 as /mcp sees it before the SDK does: message kinds, and the error bodies of the
@@ -29,9 +30,6 @@ export function errorResponse(id: JsonRpcId | null, code: number, message: strin
   return { jsonrpc: '2.0', id, error: { code, message, ...(data && { data }) } };
 }
 
-/** A JSON object: not null, not an array. */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is JsonRpcId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 

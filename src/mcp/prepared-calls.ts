@@ -1,5 +1,6 @@
+import { isObject } from '../lib/is-object.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isObject, isRequest, type JsonRpcRequest } from './jsonrpc.js';
+import { isRequest, type JsonRpcRequest } from './jsonrpc.js';
 
 // Why this hand-built answer path exists beside the SDK: the default call of the read tools
 // (tools/call list_projects or list_services, no arguments) is answered from its result serialized at

@@ -1,4 +1,5 @@
-import { ErrorCode, errorResponse, isObject, type JsonRpcErrorResponse, type JsonRpcRequest } from './jsonrpc.js';
+import { isObject } from '../lib/is-object.js';
+import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcRequest } from './jsonrpc.js';
 
 // The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
 // zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked

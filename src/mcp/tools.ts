@@ -23,7 +23,7 @@ export interface ToolsDeps {
   log: Logger;
 }
 
-/** The Inquiry fields only: the web form's honeypot must not turn an agent's "website" argument into spam. */
+/** The Inquiry fields of submit_inquiry's arguments; its own idempotency_key travels beside them, not in the inquiry. */
 const INQUIRY_FIELDS = Object.keys(Inquiry.properties);
 
 type Handler = (args: Record<string, unknown>, caller: Caller) => Promise<ToolOutcome>;

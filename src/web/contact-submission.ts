@@ -10,7 +10,6 @@ import { HTML, negotiate } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 
-
 export interface FormPages {
   /** The contact page with the form in the given state. */
   form(state: FormState): string;

@@ -4,14 +4,13 @@ import { OAUTH_PATHS } from '../../contract/oauth.js';
 import { ClientRegistrationRequest, ClientRegistrationResponse } from '../../contract/oauth-schemas.js';
 import { mediaTypeOf } from '../../http/headers.js';
 import { seconds } from '../../lib/clock.js';
+import { isObject } from '../../lib/is-object.js';
 import { OAuthError } from '../errors.js';
 import type { Grants } from '../grants.js';
 import { refuseUnusableMetadata } from '../registration.js';
 import { sendNoStoreJson } from './answers.js';
 import { oauthErrorHandler } from './errors.js';
 import { NO_STORE_DOCS, oauthErrorResponses } from './route-docs.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Before the schema: registration is JSON, and metadata we cannot honour is refused with its own code
