@@ -201,6 +201,21 @@ describe('inquiry contact routes over HTTP', () => {
           if (route === '/api/contact') assertLegacyHeaders(response, server);
         }
       });
+
+      it(`${route}: a foreign Origin is 403 whatever the body, after a wrong media type's 415`, async () => {
+        const origin = 'https://evil.example';
+        const before = await countInquiries(db);
+        for (const body of [{ name: 'x' }, '[1, 2]', '{"name": 42}']) {
+          const response = await postInquiry(server.url, route, body, { headers: { origin }, contract });
+          assert.equal(response.status, 403, `body ${JSON.stringify(body)}`);
+          assert.equal((await response.json() as ErrorJson).code, 'origin_not_allowed');
+        }
+        const wrongType = await fetch(server.url + route, { method: 'POST', headers: { origin, 'content-type': 'text/plain' }, body: 'hello' });
+        assert.equal(wrongType.status, 415);
+        const noType = await fetch(server.url + route, { method: 'POST', headers: { origin } });
+        assert.equal(noType.status, 415);
+        assert.equal(await countInquiries(db), before);
+      });
     }
   });
 
