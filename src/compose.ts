@@ -14,9 +14,7 @@ import { KyselyInboxStore } from './store/inbox-store.js';
 import { KyselyOutboxStore } from './store/outbox-store.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
-import type { Notifier } from './inquiries/notifier.js';
-import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
-import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
+import { notifiersFromConfig } from './inquiries/notifiers/from-config.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { oauthStores } from './store/oauth-stores.js';
@@ -77,7 +75,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
 
   const clock = options.clock ?? systemClock;
-  const notifiers = buildNotifiers(config);
+  const notifiers = notifiersFromConfig(config);
   const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
     outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(), clock,
@@ -109,9 +107,4 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
       await db.close();
     },
   };
-}
-
-/** The configured notifiers: email when SMTP_URL is set, the webhook when INBOX_WEBHOOK_URL is. */
-function buildNotifiers(config: Config): Notifier[] {
-  return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }
