@@ -7,6 +7,7 @@ import { inboxCommands } from './inbox.js';
 import { migrateCommand } from './migrate.js';
 import { clientsCommands } from './clients.js';
 import { keysCommands } from './keys.js';
+import { backupCommand } from './backup.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -16,6 +17,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['clients', clientsCommands],
   ['keys', keysCommands],
   ['migrate', migrateCommand],
+  ['backup', backupCommand],
 ]);
 
 function usage(): string {
