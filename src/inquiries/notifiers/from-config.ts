@@ -16,3 +16,9 @@ export const CHANNEL_SETTINGS: ReadonlyMap<NotificationChannel, string> = new Ma
 export function notifiersFromConfig(config: Config): Notifier[] {
   return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }
+
+/** The start-up warning when no channel is on: every inquiry would be stored and reach nobody. */
+export function noChannelWarning(): string {
+  const settings = [...CHANNEL_SETTINGS].map(([channel, variables]) => `${variables} (${channel})`).join(' or ');
+  return `No notification channel is configured: inquiries are stored but nobody is told of them. Set ${settings}.`;
+}
