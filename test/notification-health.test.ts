@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
 import { MonitoredNotifier } from '../src/inquiries/notifiers/monitored.js';
+import { studioWith } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
@@ -199,5 +200,67 @@ describe('start warning', () => {
       server = undefined;
       await webhook.close();
     }
+  });
+});
+
+describe('studio notify test', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let webhook: WebhookReceiver;
+  let email: Record<string, string>;
+  let hook: Record<string, string>;
+  before(async () => {
+    sink = await startSmtpSink();
+    webhook = await startWebhookReceiver();
+    email = { SMTP_URL: sink.url, INBOX_EMAIL_TO: 'studio@example.com' };
+    hook = { INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret };
+  });
+  after(async () => {
+    await sink.close();
+    await webhook.close();
+  });
+
+  it('sends a mail and a webhook marked as a test through the configured channels, and exits 0', async () => {
+    const run = await studioWith({ ...email, ...hook }, 'notify', 'test');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.stdout.trim().split('\n'), ['email: sent to studio@example.com', 'webhook: sent']);
+    assert.equal(sink.mails.length, 1);
+    assert.deepEqual(sink.mails[0]!.to, ['studio@example.com']);
+    assert.match(sink.mails[0]!.raw, /^Subject: Project inquiry from TEST from studio notify test/m);
+    assert.match(sink.mails[0]!.raw, /notify-test@example\.invalid/);
+    assert.equal(webhook.received.length, 1, 'signed as a real one: the receiver verified it');
+    const { payload } = webhook.received[0]!;
+    assert.equal(payload.type, 'inquiry.received');
+    assert.match(payload.data.name, /^TEST /);
+  });
+
+  it('names the channel that is not configured and what to set', async () => {
+    const run = await studioWith(hook, 'notify', 'test');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.stdout.trim().split('\n'), ['email: not configured (set SMTP_URL and INBOX_EMAIL_TO)', 'webhook: sent']);
+  });
+
+  it('exits 1 with the reason when a configured channel fails', async () => {
+    const closedPort = await freePort();
+    webhook.failNext(1);
+    const run = await studioWith({ SMTP_URL: `smtp://127.0.0.1:${closedPort}`, INBOX_EMAIL_TO: 'studio@example.com', ...hook }, 'notify', 'test');
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.stdout.trim().split('\n'), ['email: failed: ESOCKET ECONNREFUSED at CONN', 'webhook: failed: HTTP 500']);
+    const halfway = await studioWith({ SMTP_URL: `smtp://127.0.0.1:${closedPort}`, INBOX_EMAIL_TO: 'studio@example.com', ...hook }, 'notify', 'test');
+    assert.equal(halfway.code, 1, 'one channel failing is enough');
+    assert.match(halfway.stdout, /^webhook: sent$/m);
+  });
+
+  it('exits 1 when no channel is configured, and 2 on usage mistakes', async () => {
+    const none = await studioWith({}, 'notify', 'test');
+    assert.equal(none.code, 1);
+    assert.match(none.stdout, /^email: not configured/m);
+    assert.match(none.stdout, /^webhook: not configured \(set INBOX_WEBHOOK_URL and INBOX_WEBHOOK_SECRET\)$/m);
+    assert.match(none.stderr, /No notification channel is configured/);
+    for (const args of [[], ['send'], ['test', 'now'], ['test', '--email']]) {
+      assert.equal((await studioWith({}, 'notify', ...args)).code, 2, args.join(' '));
+    }
+    const help = await studioWith({}, 'notify', '--help');
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /studio notify test/);
   });
 });

@@ -8,6 +8,7 @@ import { migrateCommand } from './migrate.js';
 import { clientsCommands } from './clients.js';
 import { keysCommands } from './keys.js';
 import { backupCommand } from './backup.js';
+import { notifyCommands } from './notify.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -18,6 +19,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['keys', keysCommands],
   ['migrate', migrateCommand],
   ['backup', backupCommand],
+  ['notify', notifyCommands],
 ]);
 
 function usage(): string {

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { NotificationChannel, Notifier, StoredInquiry } from '../notifier.js';
-import { DeliveryError } from './delivery-error.js';
+import { deliveryFailureReason } from './delivery-error.js';
 
 // What the service knows about each notification channel's health, for /readyz: a notifier wrapped so
 // that every delivery's outcome is recorded, and whose peer (the SMTP server) is probed at start and
@@ -105,6 +105,6 @@ export class MonitoredNotifier implements Notifier {
   private observe(via: Observation['via'], error?: unknown): Observation {
     const at = (this.options.clock ?? systemClock)();
     if (error === undefined) return { ok: true, at, via };
-    return { ok: false, at, via, error: error instanceof DeliveryError ? error.reason : 'error' };
+    return { ok: false, at, via, error: deliveryFailureReason(error) };
   }
 }
