@@ -69,8 +69,8 @@ export class MonitoredNotifier implements Notifier {
 
   /** Down while the last probe or the last delivery failed: a peer that answers a probe may still refuse mail. */
   report(): ChannelReport {
-    const failed = [this.delivery, this.peer].find((o) => o && !o.ok);
-    const shown = failed ?? [this.delivery, this.peer].filter((o) => o !== undefined).sort((a, b) => b.at - a.at)[0];
+    const known = [this.delivery, this.peer].filter((o) => o !== undefined).sort((a, b) => b.at - a.at);
+    const shown = known.find((o) => !o.ok) ?? known[0];
     if (!shown) return { status: 'unknown' };
     return { status: shown.ok ? 'up' : 'down', checkedAt: shown.at, via: shown.via, ...(shown.error ? { error: shown.error } : {}) };
   }
