@@ -14,9 +14,8 @@ import { KyselyInboxStore } from './store/inbox-store.js';
 import { KyselyOutboxStore } from './store/outbox-store.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
-import type { Notifier } from './inquiries/notifier.js';
-import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
-import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
+import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
+import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { oauthStores } from './store/oauth-stores.js';
@@ -61,6 +60,11 @@ function openStore(config: Config, logger: FastifyBaseLogger): { db: Db; store: 
   return { db, store, check: { name: 'database', check } };
 }
 
+/** A notification channel in the readiness report, read from memory, never making the service unready. */
+function notificationCheck(notifier: MonitoredNotifier): ReadinessCheck {
+  return { name: notifier.channel, required: false, check: async () => notifier.report() };
+}
+
 /** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
 async function createLimiter(config: Config, logger: FastifyBaseLogger, options: ComposeOptions): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
@@ -77,7 +81,9 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
 
   const clock = options.clock ?? systemClock;
-  const notifiers = buildNotifiers(config);
+  // Each delivery's outcome (and the SMTP server's answer to a probe) is reported by /readyz.
+  const notifiers = notifiersFromConfig(config).map((notifier) => new MonitoredNotifier(notifier, { clock }));
+  if (notifiers.length === 0) logger.warn(noChannelWarning());
   const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
     outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(), clock,
@@ -91,9 +97,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock,
   });
 
-  const readiness = [databaseCheck, ...limiterChecks];
+  const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });
   outbox.start();
+  for (const notifier of notifiers) notifier.start();
   return {
     app,
     logger,
@@ -109,9 +116,4 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
       await db.close();
     },
   };
-}
-
-/** The configured notifiers: email when SMTP_URL is set, the webhook when INBOX_WEBHOOK_URL is. */
-function buildNotifiers(config: Config): Notifier[] {
-  return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }

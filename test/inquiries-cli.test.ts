@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { studio } from './helpers/cli.js';
+import { studio, studioWith } from './helpers/cli.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
@@ -27,6 +27,13 @@ function parseCsv(text: string): string[][] {
     else cell += c;
   }
   return rows;
+}
+
+/** The ids of a `studio inbox list` output: the first column of the rows under the header. */
+function listedIds(stdout: string): string[] {
+  const [header, ...rows] = stdout.trimEnd().split('\n');
+  assert.match(header!, /^ID /);
+  return rows.map((line) => line.split(' ')[0]!);
 }
 
 describe('studio command', () => {
@@ -77,20 +84,37 @@ describe('studio command', () => {
     }
   });
 
-  it('inbox list shows the newest first, with filters', async () => {
+  it('inbox list shows a header row, then the newest first, with filters', async () => {
     const all = await studio(server.config.databaseUrl, 'inbox', 'list');
     assert.equal(all.code, 0, all.stderr);
-    const listed = all.stdout.trim().split('\n').map((line) => line.split(' ')[0]);
-    assert.deepEqual(listed, [spamId, ...[...ids].reverse()]);
+    const [header, ...rows] = all.stdout.trimEnd().split('\n');
+    assert.match(header!, /^ID +RECEIVED +SPAM +LOCATION +BUDGET +PHASE +NOTIFICATIONS +FROM$/);
+    assert.deepEqual(rows.map((line) => line.split(' ')[0]), [spamId, ...[...ids].reverse()]);
+    // Columns line up under their titles.
+    assert.ok(rows.every((line) => line.indexOf(' miami ') === header!.indexOf('LOCATION') - 1), all.stdout);
     const spamOnly = await studio(server.config.databaseUrl, 'inbox', 'list', '--spam');
-    assert.deepEqual(spamOnly.stdout.trim().split('\n').map((line) => line.split(' ')[0]), [spamId]);
-    assert.match(spamOnly.stdout, /SPAM/);
+    assert.deepEqual(listedIds(spamOnly.stdout), [spamId]);
+    assert.match(spamOnly.stdout.split('\n')[1]!, /^\S+ +\S+ +yes /);
     const noSpam = await studio(server.config.databaseUrl, 'inbox', 'list', '--no-spam', '--limit', '2');
-    assert.deepEqual(noSpam.stdout.trim().split('\n').map((line) => line.split(' ')[0]), [ids[2], ids[1]]);
+    assert.deepEqual(listedIds(noSpam.stdout), [ids[2], ids[1]]);
     const future = await studio(server.config.databaseUrl, 'inbox', 'list', '--since', '2999-01-01');
-    assert.match(future.stdout, /No inquiries match/);
+    assert.equal(future.stdout.trim(), 'No inquiries match.');
     const recent = await studio(server.config.databaseUrl, 'inbox', 'list', '--since', '1h', '--status', 'done');
-    assert.equal(recent.stdout.trim().split('\n').length, 3);
+    assert.equal(listedIds(recent.stdout).length, 3);
+  });
+
+  it('an option that needs a value never takes the next option as its value', async () => {
+    for (const args of [['--limit', '--spam'], ['--since', '--no-spam'], ['--spam=yes'], ['--limit'], ['--colour'], ['extra']]) {
+      const run = await studio(server.config.databaseUrl, 'inbox', 'list', ...args);
+      assert.equal(run.code, 2, args.join(' '));
+      assert.match(run.stderr, /^studio inbox: /, args.join(' '));
+      assert.match(run.stderr, /studio inbox <command>/, 'the usage follows the message');
+    }
+    const ambiguous = await studio(server.config.databaseUrl, 'inbox', 'list', '--limit', '--spam');
+    assert.match(ambiguous.stderr, /--limit/);
+    const inline = await studio(server.config.databaseUrl, 'inbox', 'list', '--limit=1', '--spam');
+    assert.equal(inline.code, 0, inline.stderr);
+    assert.deepEqual(listedIds(inline.stdout), [spamId]);
   });
 
   it('inbox show prints every field and the notifications; an unknown id exits 4', async () => {
@@ -120,12 +144,73 @@ describe('studio command', () => {
   it('inbox retry re-queues failed notifications, which the server then sends', async () => {
     await db.kysely.updateTable('notification_jobs').set({ status: 'failed', last_error: 'webhook delivery failed: 500' }).where('inquiry_id', '=', ids[0]!).execute();
     const failed = await studio(server.config.databaseUrl, 'inbox', 'list', '--status', 'failed');
-    assert.deepEqual(failed.stdout.trim().split('\n').map((line) => line.split(' ')[0]), [ids[0]]);
+    assert.deepEqual(listedIds(failed.stdout), [ids[0]]);
     const before = webhook.received.filter((w) => w.id === ids[0]).length;
     const retried = await studio(server.config.databaseUrl, 'inbox', 'retry');
     assert.equal(retried.code, 0, retried.stderr);
     assert.match(retried.stdout, /Re-queued 1 failed notification/);
     await eventually(async () => webhook.received.filter((w) => w.id === ids[0]).length > before || undefined);
+  });
+
+  it('inbox not-spam marks a flagged inquiry genuine and queues its notification, which the server sends', async () => {
+    const env = { DATABASE_URL: server.config.databaseUrl, INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret };
+    assert.ok(!webhook.received.some((w) => w.id === spamId), 'spam is not notified when it arrives');
+    const marked = await studioWith(env, 'inbox', 'not-spam', spamId);
+    assert.equal(marked.code, 0, marked.stderr);
+    assert.match(marked.stdout, /genuine and queued its webhook notification/);
+    const delivered = await eventually(async () => webhook.received.find((w) => w.id === spamId));
+    assert.equal(delivered.payload.type, 'inquiry.received');
+    const again = await studioWith(env, 'inbox', 'not-spam', spamId);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /not flagged as spam; nothing changed/);
+    const jobs = await db.kysely.selectFrom('notification_jobs').select('channel').where('inquiry_id', '=', spamId).execute();
+    assert.deepEqual(jobs, [{ channel: 'webhook' }], 'queued once');
+    assert.equal((await studio(server.config.databaseUrl, 'inbox', 'list', '--spam')).stdout.trim(), 'No inquiries match.');
+    assert.equal((await studioWith(env, 'inbox', 'not-spam', 'no-such-id')).code, 4);
+    assert.equal((await studioWith(env, 'inbox', 'not-spam')).code, 2);
+  });
+
+  it('inbox delete --email erases every inquiry of that address, in any case, with its jobs and keys', async () => {
+    const mine = [validInquiry({ email: 'Grace.Hopper@Example.com' }), validInquiry({ email: 'grace.hopper@example.COM', phone: '' })];
+    const other = validInquiry({ email: 'grace.hopper@example.org' });
+    for (const [i, body] of [...mine, other].entries()) {
+      const response = await postInquiry(server.url, '/api/v1/contact', body, { headers: { 'Idempotency-Key': `erase-${i}-${Date.now()}` } });
+      assert.equal(response.status, 200);
+    }
+    const idsOf = async (bodies: typeof mine) => (await db.kysely.selectFrom('inquiries').select('id')
+      .where('message', 'in', bodies.map((b) => String(b.message))).execute()).map((r) => r.id);
+    const graceIds = await idsOf(mine);
+    assert.equal(graceIds.length, 2);
+    const left = async (table: 'notification_jobs' | 'idempotency_keys') =>
+      (await db.kysely.selectFrom(table).select('inquiry_id').where('inquiry_id', 'in', graceIds).execute()).length;
+    assert.deepEqual([await left('notification_jobs'), await left('idempotency_keys')], [2, 2]);
+    const before = await countInquiries(db);
+    const erased = await studio(server.config.databaseUrl, 'inbox', 'delete', '--email', 'GRACE.HOPPER@example.com');
+    assert.equal(erased.code, 0, erased.stderr);
+    assert.match(erased.stdout, /Deleted 2 inquiries of that address/);
+    assert.equal(await countInquiries(db), before - 2);
+    assert.deepEqual(await idsOf(mine), []);
+    assert.equal((await idsOf([other])).length, 1, 'another address stays');
+    assert.deepEqual([await left('notification_jobs'), await left('idempotency_keys')], [0, 0]);
+    const none = await studio(server.config.databaseUrl, 'inbox', 'delete', '--email', 'nobody@example.net');
+    assert.equal(none.code, 0, none.stderr);
+    assert.match(none.stdout, /Deleted 0 inquiries/);
+    for (const args of [['--email'], ['--email', 'a@b.c', 'some-id'], ['id-1', 'id-2'], []]) {
+      assert.equal((await studio(server.config.databaseUrl, 'inbox', 'delete', ...args)).code, 2, args.join(' '));
+    }
+  });
+
+  it('inbox purge --dry-run lists what it would delete and deletes nothing', async () => {
+    await db.kysely.updateTable('inquiries').set({ received_at: Date.now() - 500 * 86_400_000 }).where('id', '=', ids[1]!).execute();
+    const before = await countInquiries(db);
+    const dry = await studio(server.config.databaseUrl, 'inbox', 'purge', '--older-than', '365d', '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    const lines = dry.stdout.trimEnd().split('\n');
+    assert.match(lines[0]!, /^ID +RECEIVED/);
+    assert.deepEqual(lines.slice(1, -1).map((line) => line.split(' ')[0]), [ids[1]]);
+    assert.match(lines.at(-1)!, /^Would delete 1 inquiry received before \d{4}-.*; nothing was deleted\.$/);
+    assert.equal(await countInquiries(db), before);
+    await db.kysely.updateTable('inquiries').set({ received_at: Date.now() }).where('id', '=', ids[1]!).execute();
   });
 
   it('inbox delete removes one inquiry; purge removes the old ones only', async () => {
@@ -144,7 +229,8 @@ describe('studio command', () => {
   });
 
   it('usage mistakes exit 2 with the usage text', async () => {
-    for (const args of [[], ['nope'], ['inbox'], ['inbox', 'export', '--format', 'xml'], ['inbox', 'purge'], ['inbox', 'purge', '--older-than', 'a year'], ['inbox', 'list', '--status', 'lost']]) {
+    for (const args of [[], ['nope'], ['inbox'], ['inbox', 'export', '--format', 'xml'], ['inbox', 'purge'], ['inbox', 'purge', '--older-than', 'a year'],
+      ['inbox', 'list', '--status', 'lost'], ['inbox', 'purge', '--older-than', '--dry-run'], ['migrate', 'now'], ['clients', 'list', '--all'], ['keys', 'rotate', 'now']]) {
       const run = await studio(server.config.databaseUrl, ...args);
       assert.equal(run.code, 2, args.join(' '));
       assert.match(run.stdout + run.stderr, /studio/);
@@ -152,6 +238,8 @@ describe('studio command', () => {
     const help = await studio(server.config.databaseUrl, 'inbox', '--help');
     assert.equal(help.code, 0);
     assert.match(help.stdout, /purge --older-than/);
+    assert.match(help.stdout, /delete --email <address>/);
+    assert.match(help.stdout, /not-spam <id>/);
   });
 
   it('an inbox command named like an Object.prototype member is unknown (exit 2)', async () => {

@@ -2,7 +2,7 @@ import type { Logger } from '../lib/logger.js';
 import { createOAuth } from '../oauth/service.js';
 import type { Grants } from '../oauth/grants.js';
 import { oauthStores } from '../store/oauth-stores.js';
-import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, iso, parseCommandLine, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio clients list\nstudio clients revoke <client_id>\n\nLists the registered OAuth clients, or revokes one: it can no longer\nobtain tokens and its tokens are refused on every instance at once.';
 
@@ -41,9 +41,9 @@ export const clientsCommands: CommandGroup = {
   summary: 'clients list|revoke <id> registered OAuth clients; revoking stops their tokens at once',
   usage: USAGE,
   async run(args, context) {
-    const [command, clientId, ...rest] = args;
+    const [command, clientId] = parseCommandLine(args, {}, 2).positionals;
     if (command === 'list' && clientId === undefined) return list(context);
-    if (command === 'revoke' && clientId && rest.length === 0) return revoke(context, clientId);
+    if (command === 'revoke' && clientId) return revoke(context, clientId);
     throw new UsageError(command ? `unexpected arguments: ${args.join(' ')}` : 'a subcommand is required');
   },
 };

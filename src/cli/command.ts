@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
 import type { Db } from '../store/database.js';
 
@@ -25,29 +26,28 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export interface ParsedArgs {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
+/** The options of one command, as `node:util` `parseArgs` takes them. */
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 
-/** `--name value`, `--name=value` and bare `--switch`; `switches` names the flags that take no value. */
-export function parseArgs(args: string[], switches: string[] = []): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) { positional.push(arg); continue; }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (switches.includes(name)) { flags.set(name, true); continue; }
-    const value = inline ?? args[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    flags.set(name, value);
+/**
+ * `--name value`, `--name=value`, bare `--switch` and up to `maxPositionals` positionals, by `node:util`
+ * `parseArgs` in strict mode: an unknown option, a switch given a value, a value that looks like an
+ * option (`--limit --spam`) or one positional too many is a UsageError.
+ */
+export function parseCommandLine<O extends OptionSpecs>(args: string[], options: O, maxPositionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true as const, allowPositionals: true as const });
+  } catch (error) {
+    if (isParseArgsError(error)) throw new UsageError(error.message.replaceAll('\n', ' '));
+    throw error;
   }
-  return { positional, flags };
+  if (parsed.positionals.length > maxPositionals) throw new UsageError(`unexpected argument ${parsed.positionals[maxPositionals]}`);
+  return parsed;
 }
 
-export function checkFlags(parsed: ParsedArgs, allowed: string[]): void {
-  for (const name of parsed.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_');
 }
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -69,3 +69,11 @@ export function parseSince(value: string, now: number): number {
 
 /** A stored epoch-milliseconds time as the commands print it; nothing for an unset one. */
 export const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
+
+/** A header row and the rows under it, each column padded to its widest cell, two spaces apart. */
+export function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  // The last column is not padded: no trailing blanks.
+  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)];
+}

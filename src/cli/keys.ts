@@ -1,7 +1,7 @@
 import { KEY_REFRESH_SECONDS, RETIRE_AFTER_MS } from '../oauth/ports.js';
 import { parseConfiguredKey } from '../oauth/signing-key.js';
 import { KyselyKeyStore } from '../store/oauth-keys.js';
-import { EXIT, iso, UsageError, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, iso, parseCommandLine, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio keys list\nstudio keys rotate\n\nLists the OAuth signing keys, or rotates: a new key signs from now on, and the\nold one stays published until its last token has expired, then is retired.';
 
@@ -39,9 +39,9 @@ export const keysCommands: CommandGroup = {
   summary: 'keys list|rotate         OAuth signing keys; the old key is retired after its tokens expire',
   usage: USAGE,
   async run(args, context) {
-    const [command, ...rest] = args;
-    if (rest.length === 0 && command === 'list') return list(context);
-    if (rest.length === 0 && command === 'rotate') return rotate(context);
+    const [command] = parseCommandLine(args, {}, 1).positionals;
+    if (command === 'list') return list(context);
+    if (command === 'rotate') return rotate(context);
     throw new UsageError(command ? `unexpected arguments: ${args.join(' ')}` : 'a subcommand is required');
   },
 };

@@ -7,6 +7,8 @@ import { inboxCommands } from './inbox.js';
 import { migrateCommand } from './migrate.js';
 import { clientsCommands } from './clients.js';
 import { keysCommands } from './keys.js';
+import { backupCommand } from './backup.js';
+import { notifyCommands } from './notify.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -16,6 +18,8 @@ const GROUPS = new Map<string, CommandGroup>([
   ['clients', clientsCommands],
   ['keys', keysCommands],
   ['migrate', migrateCommand],
+  ['backup', backupCommand],
+  ['notify', notifyCommands],
 ]);
 
 function usage(): string {

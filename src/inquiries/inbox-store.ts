@@ -4,8 +4,8 @@ import type { NotificationStatus } from './outbox-store.js';
 import type { SubmissionChannel } from './inquiry-service.js';
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,
-// the outbox worker loads, the operator (`studio inbox`) lists, finds and deletes. The adapters for
-// SQLite and PostgreSQL live in src/store/inbox-store.ts.
+// the outbox worker loads, the operator (`studio inbox`, the triage and erasure use cases) lists, finds,
+// deletes and marks genuine. The adapters for SQLite and PostgreSQL live in src/store/inbox-store.ts.
 
 /** Everything the inbox stores about one accepted submission. */
 export interface InquiryRecord {
@@ -39,6 +39,8 @@ export type CommitOutcome =
 export interface InboxFilter {
   /** Received at or after (epoch ms). */
   since?: number;
+  /** Received before (epoch ms): what a retention purge would delete. */
+  before?: number;
   /** true: only spam; false: no spam; undefined: both. */
   spam?: boolean;
   /** Only inquiries with a notification job in this state. */
@@ -84,4 +86,15 @@ export interface InboxStore {
   delete(id: string): Promise<boolean>;
   /** Retention: deletes every inquiry received before `before` (epoch ms); returns how many. */
   purge(before: number): Promise<number>;
+  /** Ids of the inquiries whose address `matches`: the store reads every address (erasure is rare). */
+  idsWhereEmail(matches: (email: string) => boolean): Promise<string[]>;
+  /** Deletes these inquiries and everything that refers to them, in one transaction; returns how many. */
+  deleteMany(ids: string[]): Promise<number>;
+  /**
+   * One transaction: clears the spam flag of a flagged inquiry and queues one outbox job per channel,
+   * due `now`. An inquiry that is not flagged is left as it is.
+   */
+  markGenuine(id: string, notify: NotificationChannel[], now: number): Promise<GenuineOutcome>;
 }
+
+export type GenuineOutcome = 'marked' | 'not_spam' | 'not_found';

@@ -44,10 +44,16 @@ function openPostgres(url: string, log: Logger): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** The file of a `sqlite:<path>` DATABASE_URL; undefined for PostgreSQL. */
+export function sqliteFileOf(url: string): string | undefined {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
+}
+
 /** Opens the database named by DATABASE_URL. Connections are made lazily, so a down server does not stop the start. */
 export function openDatabase(url: string, log: Logger): Db {
-  const dialect: DialectName = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-  const kysely = dialect === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log);
+  const file = sqliteFileOf(url);
+  const dialect: DialectName = file === undefined ? 'postgres' : 'sqlite';
+  const kysely = file === undefined ? openPostgres(url, log) : openSqlite(file);
   return {
     kysely,
     dialect,

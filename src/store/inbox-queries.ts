@@ -3,10 +3,13 @@ import type { InboxEntry, InboxFilter } from '../inquiries/inbox-store.js';
 import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS } from './inquiry-rows.js';
 import type { Database, InquiriesTable } from './schema.js';
 
-// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands), for the
-// inbox store adapter. The same SQL serves SQLite and PostgreSQL.
+// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands, the erasure use
+// case), for the inbox store adapter. The same SQL serves SQLite and PostgreSQL.
 
 const PURGE_BATCH = 500;
+/** Ids per statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const DELETE_CHUNK = 500;
+const SCAN_BATCH = 1_000;
 
 async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<InboxEntry[]> {
   if (rows.length === 0) return [];
@@ -19,6 +22,7 @@ async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<I
 export async function listInquiries(db: Kysely<Database>, filter: InboxFilter = {}): Promise<InboxEntry[]> {
   let query = db.selectFrom('inquiries').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc');
   if (filter.since !== undefined) query = query.where('received_at', '>=', filter.since);
+  if (filter.before !== undefined) query = query.where('received_at', '<', filter.before);
   if (filter.spam !== undefined) query = query.where('spam', '=', filter.spam ? 1 : 0);
   if (filter.status) {
     const status = filter.status;
@@ -34,18 +38,36 @@ export async function findInquiry(db: Kysely<Database>, id: string): Promise<Inb
 }
 
 /** Deletes inquiries and everything that refers to them, in one transaction. Returns how many. */
-async function deleteWhere(db: Kysely<Database>, ids: string[]): Promise<number> {
+export async function deleteWhere(db: Kysely<Database>, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('notification_jobs').where('inquiry_id', 'in', ids).execute();
-    await tx.deleteFrom('idempotency_keys').where('inquiry_id', 'in', ids).execute();
-    const result = await tx.deleteFrom('inquiries').where('id', 'in', ids).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
+      const chunk = ids.slice(start, start + DELETE_CHUNK);
+      await tx.deleteFrom('notification_jobs').where('inquiry_id', 'in', chunk).execute();
+      await tx.deleteFrom('idempotency_keys').where('inquiry_id', 'in', chunk).execute();
+      const result = await tx.deleteFrom('inquiries').where('id', 'in', chunk).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
   });
 }
 
 export async function deleteInquiry(db: Kysely<Database>, id: string): Promise<boolean> {
   return (await deleteWhere(db, [id])) === 1;
+}
+
+/** Reads every address in id order, a batch at a time, and keeps the ids of those that match. */
+export async function idsWhereEmail(db: Kysely<Database>, matches: (email: string) => boolean): Promise<string[]> {
+  const ids: string[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await db.selectFrom('inquiries').select(['id', 'email'])
+      .where('id', '>', after).orderBy('id').limit(SCAN_BATCH).execute();
+    for (const row of rows) if (matches(row.email)) ids.push(row.id);
+    if (rows.length < SCAN_BATCH) return ids;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** Retention: deletes every inquiry received before `before` (epoch ms), in batches. */

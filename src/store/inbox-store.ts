@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
-import type { StoredInquiry } from '../inquiries/notifier.js';
+import type { CommitOutcome, CommitRequest, GenuineOutcome, InboxEntry, InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
+import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
 import type { Db } from './database.js';
-import { deleteInquiry, findInquiry, listInquiries, purgeInquiries } from './inbox-queries.js';
+import { deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, purgeInquiries } from './inbox-queries.js';
 import { inquiryRow, storedInquiryOf } from './inquiry-rows.js';
 import type { Database } from './schema.js';
 
@@ -22,13 +22,18 @@ async function findDuplicate(tx: Tx, fingerprint: string, since: number): Promis
   return row?.id;
 }
 
-async function insertInquiry(tx: Tx, { record, notify }: CommitRequest): Promise<void> {
-  await tx.insertInto('inquiries').values(inquiryRow(record)).execute();
+/** One pending outbox job per channel, due at once: for a new inquiry, or one marked genuine. */
+async function queueJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
   if (notify.length === 0) return;
   await tx.insertInto('notification_jobs').values(notify.map((channel) => ({
-    id: `${record.id}:${channel}`, inquiry_id: record.id, channel, status: 'pending' as const, attempts: 0,
-    created_at: record.receivedAt, next_attempt_at: record.receivedAt, locked_until: null, last_error: null, delivered_at: null,
+    id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: 0,
+    created_at: queuedAt, next_attempt_at: queuedAt, locked_until: null, last_error: null, delivered_at: null,
   }))).execute();
+}
+
+async function insertInquiry(tx: Tx, { record, notify }: CommitRequest): Promise<void> {
+  await tx.insertInto('inquiries').values(inquiryRow(record)).execute();
+  await queueJobs(tx, record.id, notify, record.receivedAt);
 }
 
 async function remember(tx: Tx, idempotency: NonNullable<CommitRequest['idempotency']>, id: string, now: number): Promise<void> {
@@ -78,5 +83,26 @@ export class KyselyInboxStore implements InboxStore {
 
   purge(before: number): Promise<number> {
     return purgeInquiries(this.db.kysely, before);
+  }
+
+  idsWhereEmail(matches: (email: string) => boolean): Promise<string[]> {
+    return idsWhereEmail(this.db.kysely, matches);
+  }
+
+  deleteMany(ids: string[]): Promise<number> {
+    return deleteWhere(this.db.kysely, ids);
+  }
+
+  /** The flag is cleared by an UPDATE that only matches a flagged row, so two runs queue the jobs once. */
+  async markGenuine(id: string, notify: NotificationChannel[], now: number): Promise<GenuineOutcome> {
+    return this.db.kysely.transaction().execute(async (tx): Promise<GenuineOutcome> => {
+      const cleared = await tx.updateTable('inquiries').set({ spam: 0 }).where('id', '=', id).where('spam', '=', 1).executeTakeFirst();
+      if (Number(cleared.numUpdatedRows) === 1) {
+        await queueJobs(tx, id, notify, now);
+        return 'marked';
+      }
+      const exists = await tx.selectFrom('inquiries').select('id').where('id', '=', id).executeTakeFirst();
+      return exists ? 'not_spam' : 'not_found';
+    });
   }
 }

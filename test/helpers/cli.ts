@@ -4,9 +4,14 @@ export interface StudioRun { code: number; stdout: string; stderr: string }
 
 /** The operator command `studio`, run as a child process against a server's DATABASE_URL. */
 export function studio(databaseUrl: string, ...args: string[]): Promise<StudioRun> {
+  return studioWith({ DATABASE_URL: databaseUrl }, ...args);
+}
+
+/** `studio` with these variables set (the server's own, e.g. its notification channels). */
+export function studioWith(env: Record<string, string>, ...args: string[]): Promise<StudioRun> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
   });
 }

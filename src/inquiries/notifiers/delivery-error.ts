@@ -16,3 +16,9 @@ export class DeliveryError extends Error {
     this.name = 'DeliveryError';
   }
 }
+
+/** What may be shown of a failed delivery: a DeliveryError's reason, anything else by its name only. */
+export function deliveryFailureReason(error: unknown): string {
+  if (error instanceof DeliveryError) return error.reason;
+  return error instanceof Error ? error.name : 'error';
+}

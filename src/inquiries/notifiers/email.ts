@@ -56,6 +56,18 @@ export class EmailNotifier implements Notifier {
     }
   }
 
+  /**
+   * Connects, reads the greeting, says EHLO (STARTTLS and AUTH when configured) and quits, within the
+   * same timeouts as a delivery: whether a mail could go out now, without sending one.
+   */
+  async verify(): Promise<void> {
+    try {
+      await this.transport.verify();
+    } catch (error) {
+      throw smtpDeliveryError(error);
+    }
+  }
+
   async close(): Promise<void> {
     this.transport.close();
   }
