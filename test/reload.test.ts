@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,5 +118,17 @@ describe('content reload without a restart (runtime.reload(), SIGHUP in producti
     assert.deepEqual(JSON.parse(Buffer.concat(chunks).toString()), { ok: true });
     assert.deepEqual([...new Set(statuses)], [200], `every read answered 200 (${statuses.length} reads)`);
     assert.match(await (await get('/api/v1/projects')).text(), /Aspen House 3/);
+  });
+
+  it('answers a request too malformed for any app as the current app does (its client-error handler)', async () => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.end('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header Line\r\n\r\n');
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const answer = Buffer.concat(chunks).toString();
+    // Node alone would answer a bare 400; Fastify's handler sends its JSON body.
+    assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/);
+    assert.match(answer, /"statusCode":400/);
   });
 });
