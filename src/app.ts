@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
@@ -34,6 +34,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
   oauth: OAuthService;
+  /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
+  serverFactory?: FastifyServerFactory;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: deps.serverFactory,
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import { loadCatalog } from './catalog/load.js';
 import type { Config } from './config.js';
+import { LiveApp } from './live-app.js';
 import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
@@ -24,10 +24,18 @@ import type { Db } from './store/database.js';
 const REDIS_CONNECT_WAIT_MS = 2_000;
 
 export interface Runtime {
-  app: FastifyInstance;
+  /** The app that answers requests now; `reload()` replaces it. */
+  readonly app: FastifyInstance;
   logger: FastifyBaseLogger;
+  /** Listens on the configured port and host, with the one server every app of this runtime answers on. */
+  listen(): Promise<void>;
   /** Resolves once the database is reachable and migrated (inquiries and OAuth can write). */
   whenStoreReady(): Promise<void>;
+  /**
+   * Reads the content again and answers from it with the same adapters (database, limiter, OAuth, outbox).
+   * Content that does not load is logged and the previous content kept. Resolves whether it was replaced.
+   */
+  reload(): Promise<boolean>;
   /** Stops accepting requests, lets in-flight ones finish, then closes every adapter. */
   close(): Promise<void>;
 }
@@ -98,16 +106,20 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   });
 
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
-  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });
+  // Everything above is made once per process; a content reload builds a new app from the same pieces.
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth }, logger);
+  await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();
   return {
-    app,
+    get app() { return live.app; },
     logger,
+    listen: () => live.listen(config.port, config.host),
     whenStoreReady: () => store.whenReady(),
+    reload: () => live.reload(),
     // Requests first (they may still write), then the workers, then the connections they use.
     async close() {
-      await app.close();
+      await live.close();
       store.stop();
       await outbox.stop();
       await Promise.all(notifiers.map((n) => n.close?.()));

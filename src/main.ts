@@ -7,8 +7,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await compose(config);
-  await runtime.app.listen({ port: config.port, host: config.host });
-  runtime.logger.info({ baseUrl: config.baseUrl }, 'studio-api ready');
+  await runtime.listen();
+  runtime.logger.info({ baseUrl: config.baseUrl, port: config.port, host: config.host }, 'studio-api ready');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -27,6 +27,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // The content is read again and served without a restart; content that does not load keeps the old.
+  process.on('SIGHUP', () => {
+    runtime.logger.info({ signal: 'SIGHUP' }, 'reloading the content');
+    void runtime.reload();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { validInquiry } from './helpers/inquiries.js';
+import { collectLines } from './helpers/lines.js';
 import { freePort } from './helpers/server.js';
 
 /** Polls `condition` every 20 ms until it holds; fails naming `what` after `ms`. */
@@ -60,13 +61,7 @@ describe('process lifecycle and logs', () => {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop()!;
-      lines.push(...parts.filter(Boolean));
-    });
+    collectLines(child.stdout!, lines);
     const deadline = Date.now() + 30_000;
     while (!lines.some((l) => l.includes('studio-api ready'))) {
       assert.ok(Date.now() < deadline, 'the server did not start');

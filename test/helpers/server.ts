@@ -44,7 +44,7 @@ export async function startServer(
     ...env,
   });
   const runtime = await compose(config, options.logger, options);
-  await runtime.app.listen({ port: config.port, host: config.host });
+  await runtime.listen();
   // Migrations run in the background; most tests want a store that can write from their first request.
   if (options.waitForStore ?? true) {
     await withTimeout(runtime.whenStoreReady(), 20_000, 'the database was not ready (migrations)')

@@ -1,0 +1,35 @@
+# studio-api image: a build stage that runs deploy/build.sh (the very steps test/production-install.test.ts
+# runs on a copy of the repository), then a slim runtime with the build and the production dependencies only.
+# Build from the repository root: docker build -t studio-api .   (deploy/compose.yaml does it for you)
+
+FROM node:24-slim AS build
+# better-sqlite3 installs a prebuilt binary when one matches; these build it from source when none does.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY . .
+RUN sh deploy/build.sh
+
+FROM node:24-slim
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/content ./content
+# The code stays root's and read-only; the node user writes only the SQLite store (DATABASE_URL's default).
+# `studio …` is the operator command (package.json "bin"), e.g. docker compose exec api-1 studio inbox list.
+RUN mkdir -p data && chown node:node data \
+ && chmod 755 dist/cli/main.js && ln -s /app/dist/cli/main.js /usr/local/bin/studio
+USER node
+VOLUME /app/data
+ENV PORT=3000
+EXPOSE 3000
+# The service stops gracefully on SIGTERM (in-flight requests finish, within 10 s) and reloads content on SIGHUP.
+STOPSIGNAL SIGTERM
+# slim has no curl: node asks /healthz itself.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# What `npm start` execs, run directly: node is PID 1 and gets SIGTERM and SIGHUP itself (npm forwards only
+# SIGINT and SIGTERM), and no npm process sits beside it.
+CMD ["node", "dist/main.js"]

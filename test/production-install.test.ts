@@ -1,0 +1,178 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { collectLines } from './helpers/lines.js';
+import { freePort } from './helpers/server.js';
+
+// The production path, on a copy of the repository as a clone has it: deploy/build.sh (the very steps the
+// Dockerfile's build stage runs), then `npm start` with no dev dependency installed, the operator command,
+// a content reload by SIGHUP, and SIGTERM to `npm start`. Prints the cold start and the RSS at idle.
+
+const ROOT = process.cwd();
+
+/** The environment of a shell outside npm: npm_* variables of an enclosing `npm test` would steer the inner npm. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|INIT_CWD$|NODE$)/i.test(key)));
+  // The node that runs this test also runs npm, the build and the service (CI runs the suite on several).
+  return { ...env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`, ...extra };
+}
+
+/** The files a fresh clone would have: tracked ones and new ones not ignored (no node_modules, dist, data). */
+function copyRepository(to: string): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0').filter((file) => file && existsSync(join(ROOT, file)));
+  for (const file of files) {
+    mkdirSync(dirname(join(to, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(to, file));
+  }
+}
+
+/**
+ * better-sqlite3's installer takes a prebuilt binary from a local folder before trying to download one; this
+ * machine reaches no download site, and compiling it from source takes minutes. The binary this checkout
+ * already built (for the node running this test) is packed there under the name the installer looks for.
+ */
+function localPrebuilds(dir: string): Record<string, string> {
+  const pkg = join(ROOT, 'node_modules', 'better-sqlite3');
+  const binary = 'build/Release/better_sqlite3.node';
+  if (!existsSync(join(pkg, binary))) return {};
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+  mkdirSync(dir, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', join(dir, name), '-C', pkg, binary]);
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
+}
+
+/** Runs a command to the end, its output into `log`; rejects with the log's tail when it fails. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, log: string): Promise<void> {
+  const out = openSync(log, 'a');
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', out, out] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      closeSync(out);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${readFileSync(log, 'utf8').slice(-3000)}`));
+    });
+  });
+}
+
+function studio(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', 'studio', '--', ...args], { cwd, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+/** The processes `pid` started (Linux). */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    assert.ok(Date.now() < deadline, `${what} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('production install: build, drop the dev dependencies, start, serve, stop', { skip: process.platform !== 'linux' && 'reads /proc (Linux only)' }, () => {
+  let dir: string;
+  let app: string;
+  let url: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ChildProcess;
+  let node: number;
+  let coldStartMs: number;
+  const lines: string[] = [];
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-prod-'));
+    app = join(dir, 'app');
+    copyRepository(app);
+    const started = performance.now();
+    // Packages come from the local npm cache where it has them, else from the registry; nothing else is reached.
+    await run('sh', ['deploy/build.sh'], app, cleanEnv({ npm_config_prefer_offline: 'true', ...localPrebuilds(join(dir, 'prebuilds')) }), join(dir, 'build.log'));
+    console.log(`deploy/build.sh: ${Math.round((performance.now() - started) / 1000)} s`);
+
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    env = cleanEnv({ PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, LOG_LEVEL: 'info' });
+    const spawned = performance.now();
+    server = spawn('npm', ['start'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    collectLines(server.stdout!, lines);
+    await until(async () => ((await fetch(`${url}/healthz`)).status === 200 ? true : undefined), 'the first 200 of /healthz', 60_000);
+    coldStartMs = performance.now() - spawned;
+  }, { timeout: 600_000 });
+
+  after(() => {
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    if (node && alive(node)) process.kill(node, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('installs no dev dependency, and keeps the build', () => {
+    const { devDependencies } = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const present = Object.keys(devDependencies).filter((name) => existsSync(join(app, 'node_modules', name)));
+    assert.deepEqual(present, [], 'dev dependencies in node_modules');
+    assert.ok(!existsSync(join(app, 'node_modules', '.bin', 'tsc')) && !existsSync(join(app, 'node_modules', '.bin', 'tsx')));
+    assert.ok(existsSync(join(app, 'dist', 'main.js')) && existsSync(join(app, 'dist', 'cli', 'main.js')));
+  });
+
+  it('`npm start` runs the built service as its own process, which answers the API', async () => {
+    console.log(`cold start (spawn of npm start to the first 200): ${Math.round(coldStartMs)} ms`);
+    // The script execs node: npm's one child is the service itself, with no shell between them to lose signals.
+    const children = childrenOf(server.pid!);
+    assert.equal(children.length, 1, `npm's children: ${children.join(', ')}`);
+    node = children[0]!;
+    assert.deepEqual(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0').slice(1, 2), ['dist/main.js']);
+    const projects = await fetch(`${url}/api/v1/projects`);
+    assert.equal(projects.status, 200);
+    assert.ok(((await projects.json()) as { projects: unknown[] }).projects.length > 0);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${node}/status`, 'utf8'))?.[1];
+    console.log(`RSS at idle: ${Math.round(Number(rss) / 1024)} MiB (the node process; npm adds its own)`);
+  });
+
+  it('runs the operator command without tsx', async () => {
+    const listed = await studio(app, env, 'inbox', 'list');
+    assert.equal(listed.code, 0, listed.stderr);
+    const unknown = await studio(app, env, 'no-such-command');
+    assert.notEqual(unknown.code, 0, 'a failing command exits non-zero through npm run');
+  });
+
+  it('reloads the content on SIGHUP', async () => {
+    const file = join(app, 'content', 'projects', 'aspen-ranch-house.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Aspen Reloaded House"'));
+    process.kill(node, 'SIGHUP');
+    await until(async () => ((await (await fetch(`${url}/api/v1/projects`)).text()).includes('Aspen Reloaded House') ? true : undefined),
+      'the new title after SIGHUP', 20_000);
+    // The new app answers as soon as it is in; the log line that says so may reach the pipe just after.
+    await until(async () => (lines.some((line) => line.includes('content reloaded')) ? true : undefined), 'the reload log line', 5_000);
+  });
+
+  it('stops gracefully on SIGTERM to `npm start`: the service logs it, exits, and npm exits 0', async () => {
+    server.kill('SIGTERM');
+    // 'close', not 'exit': by then everything the process wrote has been read.
+    const [code] = await once(server, 'close') as [number | null];
+    assert.equal(code, 0);
+    assert.ok(lines.some((line) => line.includes('shutting down')), 'the shutdown log line');
+    await until(async () => (alive(node) ? undefined : true), 'the service process to end', 10_000);
+  });
+});
