@@ -88,7 +88,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock,
   });
   const oauth = await createOAuth({
-    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock,
+    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(),
   });
 
   const readiness = [databaseCheck, ...limiterChecks];

@@ -30,6 +30,8 @@ export interface OAuthDeps {
    * operator command, whose client commands never sign or verify.
    */
   warmUp?: boolean;
+  /** Resolves once the store's schema is current: the warm-up waits for it, as the outbox worker does. */
+  storeReady?: Promise<void>;
 }
 
 /** OAUTH_SIGNING_KEY, when set, replaces the keys kept in the store. A bad key stops the start. */
@@ -42,11 +44,11 @@ async function keySource(signingKey: string | undefined, store: SigningKeyStore)
 }
 
 /** Builds the service without waiting for the store: keys load lazily, so a down database does not stop the start. */
-export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true }: OAuthDeps): Promise<OAuthService> {
+export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true, storeReady }: OAuthDeps): Promise<OAuthService> {
   const keys = new KeyRing(await keySource(signingKey, stores.signingKeys), clock, logger);
   // The issuer is also the audience: the API served at BASE_URL is the one resource.
   const tokens = new AccessTokens(keys, stores.revocations, issuer, issuer, clock);
   const grants = new Grants({ clients: stores.clients, revocations: stores.revocations, tokens, clock });
-  if (warmUp) keys.warmUp();
+  if (warmUp) keys.warmUp(storeReady);
   return { issuer, grants, tokens, keys, close: () => keys.close() };
 }
