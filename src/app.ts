@@ -13,6 +13,7 @@ import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies nearest to us, as proxy-addr does for a number.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // A proxy's X-Request-Id is kept only when the proxy is trusted; otherwise each request gets a UUID.
+    genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -62,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // logged once, answers CORS, carries the discovery Link header, and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
+  registerRequestIdHeader(app);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
