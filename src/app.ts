@@ -25,6 +25,8 @@ import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
 import { restSurface } from './rest/surface.js';
 import { createWebsite } from './web/website.js';
+import type { Metrics } from './observability/metrics.js';
+import { registerMetricsRoute, registerRequestMetrics } from './observability/http.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -35,6 +37,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
   oauth: OAuthService;
+  /** Present when METRICS_TOKEN is set: created once per process (compose.ts), so a rebuilt app reuses it. */
+  metrics?: Metrics;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   registerRequestIdHeader(app);
+  if (deps.metrics) registerRequestMetrics(app, deps.metrics);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
@@ -75,9 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   app.setErrorHandler(handleError);
 
-  // Probes for load balancers and orchestrators: not counted, no token looked at.
+  // Probes for load balancers and orchestrators: not counted, no token looked at. /metrics has a token of its own.
   const probes = new RouteRegistry(app);
   registerHealth(app, deps.readiness);
+  if (deps.metrics && config.metricsToken) registerMetricsRoute(app, deps.metrics, config.metricsToken);
   registerMethodNotAllowed(app, probes.methodsByUrl());
 
   const corsPolicy = sitePolicy(config.allowedOrigins);

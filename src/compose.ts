@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { loadCatalog } from './catalog/load.js';
 import type { Config } from './config.js';
 import type { ReadinessCheck } from './rest/health.js';
-import { RateLimiter } from './rate-limit/limiter.js';
+import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
@@ -19,6 +19,7 @@ import { emailNotifierFromConfig } from './inquiries/notifiers/email.js';
 import { webhookNotifierFromConfig } from './inquiries/notifiers/webhook.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
+import { createMetrics } from './observability/metrics.js';
 import { oauthStores } from './store/oauth-stores.js';
 import type { Db } from './store/database.js';
 
@@ -62,37 +63,44 @@ function openStore(config: Config, logger: FastifyBaseLogger): { db: Db; store: 
 }
 
 /** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
-async function createLimiter(config: Config, logger: FastifyBaseLogger, options: ComposeOptions): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
+async function createLimiter(
+  config: Config, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
+): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
-  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale), checks: [] };
+  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale, events), checks: [] };
   const redis = new RedisRateLimitStore(config.redisUrl, memory, logger);
   if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
-  return { limiter: new RateLimiter(redis, config.rateLimitScale), checks: [{ name: 'redis', check: () => redis.ping() }] };
+  return { limiter: new RateLimiter(redis, config.rateLimitScale, events), checks: [{ name: 'redis', check: () => redis.ping() }] };
 }
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
   const { db, store, check: databaseCheck } = openStore(config, logger);
-  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
-
   const clock = options.clock ?? systemClock;
   const notifiers = buildNotifiers(config);
+  const outboxStore = new KyselyOutboxStore(db);
+  // Once per process: a registry must not register its instruments twice (the app may be rebuilt).
+  const metrics = config.metricsToken
+    ? createMetrics({ channels: notifiers.map((n) => n.channel), queue: { pendingByChannel: () => outboxStore.pendingByChannel(), clock } })
+    : undefined;
+  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options, metrics?.rateLimits);
+
   const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
-    outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(), clock,
+    outbox: outboxStore, inbox, notifiers, log: logger, ready: store.whenReady(), clock, events: metrics?.outbox,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock,
+    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
   });
   const oauth = await createOAuth({
-    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(),
+    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,
   });
 
   const readiness = [databaseCheck, ...limiterChecks];
-  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth });
+  const app = await buildApp({ config, catalog, limiter, readiness, logger, inquiries, oauth, metrics });
   outbox.start();
   return {
     app,
