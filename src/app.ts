@@ -13,6 +13,7 @@ import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -24,6 +25,8 @@ import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
 import { restSurface } from './rest/surface.js';
 import { createWebsite } from './web/website.js';
+import type { Metrics } from './observability/metrics.js';
+import { registerMetricsRoute, registerRequestMetrics } from './observability/http.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
@@ -36,6 +39,8 @@ export interface AppDeps {
   oauth: OAuthService;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
   serverFactory?: FastifyServerFactory;
+  /** Present when METRICS_TOKEN is set: created once per process (compose.ts), so a rebuilt app reuses it. */
+  metrics?: Metrics;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -55,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies nearest to us, as proxy-addr does for a number.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // A proxy's X-Request-Id is kept only when the proxy is trusted; otherwise each request gets a UUID.
+    genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -65,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // logged once, answers CORS, carries the discovery Link header, and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
+  registerRequestIdHeader(app);
+  if (deps.metrics) registerRequestMetrics(app, deps.metrics);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
@@ -74,9 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   app.setErrorHandler(handleError);
 
-  // Probes for load balancers and orchestrators: not counted, no token looked at.
+  // Probes for load balancers and orchestrators: not counted, no token looked at. /metrics has a token of its own.
   const probes = new RouteRegistry(app);
   registerHealth(app, deps.readiness);
+  if (deps.metrics && config.metricsToken) registerMetricsRoute(app, deps.metrics, config.metricsToken);
   registerMethodNotAllowed(app, probes.methodsByUrl());
 
   const corsPolicy = sitePolicy(config.allowedOrigins);

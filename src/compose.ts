@@ -4,7 +4,7 @@ import { loadCatalog } from './catalog/load.js';
 import type { Config } from './config.js';
 import { LiveApp } from './live-app.js';
 import type { ReadinessCheck } from './rest/health.js';
-import { RateLimiter } from './rate-limit/limiter.js';
+import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
@@ -18,6 +18,7 @@ import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/fro
 import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
+import { createMetrics } from './observability/metrics.js';
 import { oauthStores } from './store/oauth-stores.js';
 import type { Db } from './store/database.js';
 
@@ -74,40 +75,47 @@ function notificationCheck(notifier: MonitoredNotifier): ReadinessCheck {
 }
 
 /** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
-async function createLimiter(config: Config, logger: FastifyBaseLogger, options: ComposeOptions): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
+async function createLimiter(
+  config: Config, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
+): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
-  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale), checks: [] };
+  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale, events), checks: [] };
   const redis = new RedisRateLimitStore(config.redisUrl, memory, logger);
   if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
-  return { limiter: new RateLimiter(redis, config.rateLimitScale), checks: [{ name: 'redis', check: () => redis.ping() }] };
+  return { limiter: new RateLimiter(redis, config.rateLimitScale, events), checks: [{ name: 'redis', check: () => redis.ping() }] };
 }
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   const catalog = await loadCatalog(config.contentDir);
   const { db, store, check: databaseCheck } = openStore(config, logger);
-  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options);
-
   const clock = options.clock ?? systemClock;
   // Each delivery's outcome (and the SMTP server's answer to a probe) is reported by /readyz.
   const notifiers = notifiersFromConfig(config).map((notifier) => new MonitoredNotifier(notifier, { clock }));
   if (notifiers.length === 0) logger.warn(noChannelWarning());
+  const outboxStore = new KyselyOutboxStore(db);
+  // Once per process: a registry must not register its instruments twice (the app is rebuilt on reload).
+  const metrics = config.metricsToken
+    ? createMetrics({ channels: notifiers.map((n) => n.channel), queue: { pendingByChannel: () => outboxStore.pendingByChannel(), clock } })
+    : undefined;
+  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options, metrics?.rateLimits);
+
   const inbox = new KyselyInboxStore(db);
   const outbox = new OutboxWorker({
-    outbox: new KyselyOutboxStore(db), inbox, notifiers, log: logger, ready: store.whenReady(), clock,
+    outbox: outboxStore, inbox, notifiers, log: logger, ready: store.whenReady(), clock, events: metrics?.outbox,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock,
+    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
   });
   const oauth = await createOAuth({
-    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock,
+    issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,
   });
 
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth, metrics }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

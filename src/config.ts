@@ -34,6 +34,8 @@ export interface Config {
   outboxLeaseMs: number;
   /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
   oauthSigningKey: string | undefined;
+  /** The bearer token of GET /metrics; unset: no /metrics, nothing measured. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -46,7 +48,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DEFAULT_LEGACY_DEPRECATED_AT = '2026-01-01T00:00:00Z';
 /** Variables whose values can hold passwords or keys: a message about them never repeats the value. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET', 'INBOX_WEBHOOK_URL', 'OAUTH_SIGNING_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET', 'INBOX_WEBHOOK_URL', 'OAUTH_SIGNING_KEY', 'METRICS_TOKEN']);
 
 /** The same day of the month, `months` later (UTC): calendar months, not a count of days. */
 function addMonths(date: Date, months: number): Date {
@@ -168,6 +170,12 @@ function readWebhookSecret(reader: Reader): string | undefined {
   return value;
 }
 
+function readMetricsToken(reader: Reader): string | undefined {
+  const value = reader.raw('METRICS_TOKEN');
+  if (value === undefined || /^[\x21-\x7e]{16,}$/.test(value)) return value;
+  return reader.fail('METRICS_TOKEN', 'must be at least 16 visible ASCII characters (e.g. openssl rand -hex 32)');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
   const port = r.integer('PORT', 3000, 0, 65535);
@@ -210,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
+    metricsToken: readMetricsToken(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

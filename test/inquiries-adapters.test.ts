@@ -140,6 +140,20 @@ function adapterSuite(dialect: 'sqlite' | 'postgres', open: () => Promise<{ url:
       state = (await inbox.find(request.record.id))!.notifications[0]!;
       assert.deepEqual([state.status, state.deliveredAt], ['done', now + 2 * MINUTE + 5]);
     });
+
+    it('pendingByChannel: the pending jobs per channel and their earliest next attempt (the metrics read it)', async (t) => {
+      if (skip) return t.skip(skip);
+      const pending = async (channel: string) => (await outbox.pendingByChannel()).find((row) => row.channel === channel);
+      const [email, webhook] = [(await pending('email'))?.count ?? 0, (await pending('webhook'))?.count ?? 0];
+      // Before every other test's jobs: the earliest next attempt is this one's, and only it is due then.
+      const earliest = Date.UTC(2020, 0, 1);
+      await inbox.commit(commitOf(earliest, { notify: ['email'] }));
+      assert.deepEqual(await pending('email'), { channel: 'email', count: email + 1, earliestAttemptAt: earliest });
+      assert.equal((await pending('webhook'))?.count ?? 0, webhook);
+      const [job] = await outbox.claimDue(['email'], earliest, MINUTE, 100);
+      await outbox.markDelivered(job!, earliest + 1);
+      assert.equal((await pending('email'))?.count ?? 0, email, 'a delivered job is no longer pending');
+    });
   });
 }
 

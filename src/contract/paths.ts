@@ -17,6 +17,7 @@ export const PATHS = {
   llmsFull: '/llms-full.txt',
   health: '/healthz',
   ready: '/readyz',
+  metrics: '/metrics',
   contactPage: '/contact',
 } as const;
 

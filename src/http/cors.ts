@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 const EXPOSED = ['ETag', 'Link', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy',
-  'Deprecation', 'Sunset', 'WWW-Authenticate'];
+  'Deprecation', 'Sunset', 'WWW-Authenticate', 'X-Request-Id'];
 
 /**
  * CORS for the whole origin, global on purpose: public reads answer any origin. One static policy, so no

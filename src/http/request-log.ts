@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * One JSON line per request. Only the method, path (no query string), route, status and timing are
- * logged: no IP address, no header, no body, so that no personal data reaches the logs.
+ * logged: no IP address, no header, no body, so that no personal data reaches the logs. Fastify's
+ * request logger adds the request id (reqId), the one the answer names in X-Request-Id (request-id.ts).
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../contract/errors.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 
 // The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool and the HTML form
@@ -5,7 +6,8 @@ import type { RateLimitDecision } from '../contract/rate-limits.js';
 // header: a refused submission carries its rate-limit decision (ApiError.rateLimit), and each surface
 // turns the error into its own shape.
 
-export type SubmissionChannel = 'api' | 'legacy' | 'mcp' | 'form';
+export const SUBMISSION_CHANNELS = ['api', 'legacy', 'mcp', 'form'] as const;
+export type SubmissionChannel = (typeof SUBMISSION_CHANNELS)[number];
 
 export interface SubmissionContext {
   channel: SubmissionChannel;
@@ -35,4 +37,9 @@ export interface SubmissionResult {
 export interface InquiryService {
   /** Checks origin, rate limit and fields, then commits the inquiry and its notification jobs. */
   submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult>;
+  /**
+   * A surface that refuses a submission by its own checks, before `submit` could run (the REST routes'
+   * media type, Origin, body schema and inquiry bucket), reports it here: every refusal is observed alike.
+   */
+  refusedBeforeSubmit?(channel: SubmissionChannel, code: ErrorCode): void;
 }

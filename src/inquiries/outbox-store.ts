@@ -19,6 +19,14 @@ export interface ClaimedJob {
   leasedUntil: number;
 }
 
+/** The pending jobs of one channel, for the metrics. */
+export interface PendingJobs {
+  channel: NotificationChannel;
+  count: number;
+  /** The earliest next attempt among them: when in the past, how long the longest-waiting due job has waited. */
+  earliestAttemptAt: number;
+}
+
 export interface OutboxStore {
   /**
    * Claims up to `limit` due jobs of the given channels for `leaseMs`: only one worker holds a job at a
@@ -35,4 +43,6 @@ export interface OutboxStore {
   markFailed(job: ClaimedJob, error: string): Promise<void>;
   /** Puts permanently failed jobs (optionally of one inquiry) back in the queue, due now. Returns how many. */
   requeueFailed(now: number, inquiryId?: string): Promise<number>;
+  /** The queue at a glance, per channel with pending jobs: one aggregate query over the pending rows. */
+  pendingByChannel(): Promise<PendingJobs[]>;
 }

@@ -4,6 +4,7 @@ import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
 import type { InboxStore } from './inbox-store.js';
 import type { NotificationChannel, Notifier } from './notifier.js';
+import { unobservedOutbox, type OutboxEvents } from './events.js';
 import { DeliveryError } from './notifiers/delivery-error.js';
 import type { ClaimedJob, OutboxStore } from './outbox-store.js';
 
@@ -24,6 +25,8 @@ export interface OutboxWorkerOptions {
   ready?: Promise<void>;
   clock?: Clock;
   random?: () => number;
+  /** Told how each delivery attempt ended (metrics). */
+  events?: OutboxEvents;
 }
 
 const HOUR_MS = 3_600_000;
@@ -49,6 +52,7 @@ function describe(error: unknown): string {
 export class OutboxWorker {
   private readonly notifiers: Map<NotificationChannel, Notifier>;
   private readonly now: Clock;
+  private readonly events: OutboxEvents;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -57,6 +61,7 @@ export class OutboxWorker {
   constructor(private readonly options: OutboxWorkerOptions) {
     this.notifiers = new Map(options.notifiers.map((n) => [n.channel, n]));
     this.now = options.clock ?? systemClock;
+    this.events = options.events ?? unobservedOutbox;
   }
 
   start(): void {
@@ -114,6 +119,7 @@ export class OutboxWorker {
       // Deleted by the operator meanwhile (privacy request): nothing left to tell.
       if (inquiry) await this.notifiers.get(job.channel)!.deliver(inquiry);
       await outbox.markDelivered(job, this.now());
+      this.events.delivery(job.channel, 'delivered');
     } catch (error) {
       await this.reschedule(job, describe(error));
       log.warn({ job: job.id, channel: job.channel, attempts: job.attempts, error: describe(error) }, 'notification failed');
@@ -126,9 +132,11 @@ export class OutboxWorker {
     // Give up only once an attempt made after the horizon has failed too: at least 24 h of retries.
     if (now - job.queuedAt >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000) {
       await outbox.markFailed(job, error);
+      this.events.delivery(job.channel, 'failed');
       log.error({ job: job.id, channel: job.channel, attempts: job.attempts, error }, 'notification permanently failed; see `studio inbox list --status failed`');
       return;
     }
     await outbox.markRetry(job, now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error);
+    this.events.delivery(job.channel, 'retry');
   }
 }

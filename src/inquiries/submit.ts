@@ -8,6 +8,7 @@ import type { Logger } from '../lib/logger.js';
 import { originAllowed } from '../lib/origin.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
+import { unobservedInquiries, type InquiryEvents } from './events.js';
 import { uuidv7 } from './ids.js';
 import type { CommitOutcome, CommitRequest, InboxStore } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
@@ -26,6 +27,8 @@ export interface InquiryServiceDeps {
   onJobsQueued?: () => void;
   log: Logger;
   clock?: Clock;
+  /** Told of every acceptance and refusal (metrics). */
+  events?: InquiryEvents;
 }
 
 /** Seconds a client is asked to wait when the inbox cannot take writes. */
@@ -97,22 +100,35 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     }
   }
 
+  /** In this order: origin, the inquiry bucket, the fields, the Idempotency-Key, then the commit. */
+  async function accept(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
+    checkOrigin(context.origin, deps.allowedOrigins);
+    const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
+    try {
+      const submission = validateSubmission(input, context.channel);
+      checkIdempotencyKey(context.idempotencyKey);
+      const outcome = await commit(commitRequestOf(submission, context, deps.channels, now()));
+      if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
+      if (outcome.kind === 'stored' && !submission.spam && deps.channels.length > 0) deps.onJobsQueued?.();
+      return { id: outcome.id, rateLimit };
+    } catch (error) {
+      if (error instanceof ApiError) error.countedAs(rateLimit);
+      throw error;
+    }
+  }
+
+  const events = deps.events ?? unobservedInquiries;
   return {
-    /** In this order: origin, the inquiry bucket, the fields, the Idempotency-Key, then the commit. */
     async submit(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
-      checkOrigin(context.origin, deps.allowedOrigins);
-      const rateLimit = context.rateLimit ?? await countAgainstLimit(context.ip);
       try {
-        const submission = validateSubmission(input, context.channel);
-        checkIdempotencyKey(context.idempotencyKey);
-        const outcome = await commit(commitRequestOf(submission, context, deps.channels, now()));
-        if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
-        if (outcome.kind === 'stored' && !submission.spam && deps.channels.length > 0) deps.onJobsQueued?.();
-        return { id: outcome.id, rateLimit };
+        const result = await accept(input, context);
+        events.accepted(context.channel);
+        return result;
       } catch (error) {
-        if (error instanceof ApiError) error.countedAs(rateLimit);
+        events.refused(context.channel, error instanceof ApiError ? error.code : 'internal_error');
         throw error;
       }
     },
+    refusedBeforeSubmit: (channel, code) => events.refused(channel, code),
   };
 }

@@ -3,6 +3,7 @@ import type { ClientRegistrationRequest } from '../contract/oauth-schemas.js';
 import type { Clock } from '../lib/clock.js';
 import { verifyClient, type ClientCredentials } from './client-auth.js';
 import { OAuthError } from './errors.js';
+import type { OAuthEvents } from './events.js';
 import type { ClientRecord, ClientStore, RevocationStore } from './ports.js';
 import { clientMetadataOf } from './registration.js';
 import { parseScope } from './scopes.js';
@@ -15,6 +16,8 @@ export interface GrantsDeps {
   revocations: RevocationStore;
   tokens: AccessTokens;
   clock: Clock;
+  /** Told of every token issued (metrics). */
+  events?: OAuthEvents;
 }
 
 export interface IssuedToken {
@@ -65,6 +68,7 @@ export class Grants {
     }
     const scope = grantedScope(request.scope, client);
     const { token } = await this.deps.tokens.issue(client.clientId, scope);
+    this.deps.events?.tokenIssued();
     return { token, scope, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
   }
 

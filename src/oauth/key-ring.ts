@@ -38,18 +38,28 @@ export class KeyRing {
   private deferredRead: Promise<SigningKey[]> | undefined;
   private readonly imported = new Map<string, Promise<SigningKey>>();
   private warmUpTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly source: KeySource, private readonly clock: Clock, private readonly log: Logger,
     private readonly delay: Delay = realDelay,
   ) {}
 
-  /** Loads (and on first start creates) the keys now, retrying in the background until the store answers. */
-  warmUp(): void {
+  /**
+   * Loads (and on first start creates) the keys once `storeReady` resolves, retrying in the background
+   * until the store answers. Reading before the migrations ran would only find no table.
+   */
+  warmUp(storeReady: Promise<void> = Promise.resolve()): void {
+    void storeReady.then(() => this.loadForWarmUp());
+  }
+
+  private loadForWarmUp(): void {
+    if (this.closed) return;
     this.current().catch((error: unknown) => {
+      if (this.closed) return;
       this.log.warn({ err: errorClass(error) },
         'OAuth signing keys not loaded yet (store unavailable); OAuth answers 503 until they are; retrying');
-      this.warmUpTimer = setTimeout(() => this.warmUp(), WARM_UP_RETRY_MS);
+      this.warmUpTimer = setTimeout(() => this.loadForWarmUp(), WARM_UP_RETRY_MS);
       this.warmUpTimer.unref();
     });
   }
@@ -99,6 +109,7 @@ export class KeyRing {
   }
 
   close(): void {
+    this.closed = true;
     clearTimeout(this.warmUpTimer);
   }
 

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { unobservedOAuth, type OAuthEvents } from './events.js';
 import { Grants } from './grants.js';
 import { KeyRing, type KeySource } from './key-ring.js';
 import type { OAuthStores, SigningKeyStore } from './ports.js';
@@ -15,6 +16,8 @@ export interface OAuthService {
   tokens: AccessTokens;
   /** The published keys (JWKS). */
   keys: KeyRing;
+  /** Told of tokens issued and of bearer tokens checked (metrics). */
+  events: OAuthEvents;
   close(): void;
 }
 
@@ -30,6 +33,9 @@ export interface OAuthDeps {
    * operator command, whose client commands never sign or verify.
    */
   warmUp?: boolean;
+  /** Resolves once the store's schema is current: the warm-up waits for it, as the outbox worker does. */
+  storeReady?: Promise<void>;
+  events?: OAuthEvents;
 }
 
 /** OAUTH_SIGNING_KEY, when set, replaces the keys kept in the store. A bad key stops the start. */
@@ -42,11 +48,11 @@ async function keySource(signingKey: string | undefined, store: SigningKeyStore)
 }
 
 /** Builds the service without waiting for the store: keys load lazily, so a down database does not stop the start. */
-export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true }: OAuthDeps): Promise<OAuthService> {
+export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true, storeReady, events = unobservedOAuth }: OAuthDeps): Promise<OAuthService> {
   const keys = new KeyRing(await keySource(signingKey, stores.signingKeys), clock, logger);
   // The issuer is also the audience: the API served at BASE_URL is the one resource.
   const tokens = new AccessTokens(keys, stores.revocations, issuer, issuer, clock);
-  const grants = new Grants({ clients: stores.clients, revocations: stores.revocations, tokens, clock });
-  if (warmUp) keys.warmUp();
-  return { issuer, grants, tokens, keys, close: () => keys.close() };
+  const grants = new Grants({ clients: stores.clients, revocations: stores.revocations, tokens, clock, events });
+  if (warmUp) keys.warmUp(storeReady);
+  return { issuer, grants, tokens, keys, events, close: () => keys.close() };
 }

@@ -3,9 +3,16 @@ import type { Hit, RateLimitStore } from './store.js';
 
 export type { RateLimitDecision };
 
+/** Told of every request refused under a policy (metrics). */
+export interface RateLimitEvents {
+  refused(policy: RateLimitPolicyName): void;
+}
+
+const unobserved: RateLimitEvents = { refused() {} };
+
 /** The one rate limiter: every surface (REST, MCP, forms, OAuth) consumes the contract's named policies here. */
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore, private readonly scale = 1) {}
+  constructor(private readonly store: RateLimitStore, private readonly scale = 1, private readonly events = unobserved) {}
 
   limitOf(policy: RateLimitPolicyName): number {
     return Math.floor(RATE_LIMIT_POLICIES[policy].limit * this.scale);
@@ -20,6 +27,7 @@ export class RateLimiter {
   private decide(policy: RateLimitPolicyName, { count, resetMs }: Hit): RateLimitDecision {
     const { windowSeconds } = RATE_LIMIT_POLICIES[policy];
     const limit = this.limitOf(policy);
+    if (count > limit) this.events.refused(policy);
     return {
       allowed: count <= limit,
       limit,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { Type } from '@sinclair/typebox';
@@ -10,6 +10,7 @@ import { Ok } from '../contract/responses.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
 import { originAllowed } from '../lib/origin.js';
 import { sitePreflight } from '../http/cors.js';
+import { toApiError } from '../http/errors.js';
 import { appendLink } from '../http/link-headers.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
@@ -79,6 +80,8 @@ interface ContactRoute {
 /** One contact route with its preflight, in the context it is registered in (which answers its 405s). */
 function contactRoute(scope: FastifyInstance, route: ContactRoute, options: ContactRouteOptions): void {
   const { url, operationId, channel, deprecated } = route;
+  // The use case observes its own refusals; those made before the handler runs are reported to it.
+  const submitted = new WeakSet<FastifyRequest>();
   scope.withTypeProvider<TypeBoxTypeProvider>().post(url, {
     schema: {
       operationId,
@@ -101,7 +104,12 @@ function contactRoute(scope: FastifyInstance, route: ContactRoute, options: Cont
     // Counted by the context's hook against the inquiry bucket the MCP tool and the form share.
     config: { rateLimit: 'inquiry', cors: options.corsPolicy },
     preValidation: refuseBeforeValidation(options.allowedOrigins),
+    onError: (request, _reply, error, done) => {
+      if (!submitted.has(request)) options.inquiries.refusedBeforeSubmit?.(channel, toApiError(error).code);
+      done();
+    },
   }, async (request, reply) => {
+    submitted.add(request);
     // The one adapter of both routes: the validated Inquiry -> the use case -> 200 Ok with the RateLimit-* headers.
     const result = await options.inquiries.submit(request.body, {
       channel,

@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { NotificationChannel } from '../inquiries/notifier.js';
-import type { ClaimedJob, OutboxStore } from '../inquiries/outbox-store.js';
+import type { ClaimedJob, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
 import type { Db } from './database.js';
 import type { NotificationJobsTable } from './schema.js';
 
@@ -59,6 +59,16 @@ export class KyselyOutboxStore implements OutboxStore {
     if (inquiryId) query = query.where('inquiry_id', '=', inquiryId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Reads the pending rows only, through the (status, next_attempt_at) index. */
+  async pendingByChannel(): Promise<PendingJobs[]> {
+    const rows = await this.db.kysely.selectFrom('notification_jobs')
+      .select((eb) => ['channel', eb.fn.countAll().as('count'), eb.fn.min('next_attempt_at').as('earliest')])
+      .where('status', '=', 'pending')
+      .groupBy('channel')
+      .execute();
+    return rows.map((row) => ({ channel: row.channel as NotificationChannel, count: Number(row.count), earliestAttemptAt: Number(row.earliest) }));
   }
 
   /** Updates the job only while this claim holds it: still pending, and nobody claimed it since (same lease). */

@@ -35,13 +35,16 @@ export function bearerAuth(oauth: OAuthService): onRequestHookHandler {
     try {
       if (!token) throw new TokenRejected('token_missing', 'The Authorization header carries no token.');
       const claims = await oauth.tokens.verify(token);
+      oauth.events.bearerChecked('valid');
       request.clientId = claims.client_id;
       request.tokenScopes = claims.scope.split(' ');
       return false;
     } catch (error) {
       if (error instanceof TokenRejected) {
+        oauth.events.bearerChecked(error.code);
         refuse(reply, error);
       } else if (error instanceof StoreUnavailable) {
+        oauth.events.bearerChecked('unavailable');
         request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
         sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
       } else {

@@ -1,0 +1,74 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import { eventually } from './helpers/inquiries.js';
+import { freePort } from './helpers/server.js';
+
+// A clean first start (a SQLite file that does not exist yet) is quiet: the migrations run in the
+// background while the OAuth key ring creates the first signing key, and nothing may race them into a
+// warning. A notifier is configured, so that the only warnings a start may owe (inquiries reaching
+// nobody) are not in the way.
+
+const WARN = 40;
+
+describe('a clean first start', () => {
+  let child: ChildProcess;
+  let dir: string;
+  let url: string;
+  let receiver: WebhookReceiver;
+  const stdout: string[] = [];
+  let stderr = '';
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-quiet-'));
+    receiver = await startWebhookReceiver();
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, LOG_LEVEL: 'info',
+        DATABASE_URL: `sqlite:${join(dir, 'fresh', 'studio.db')}`,
+        INBOX_WEBHOOK_URL: receiver.url, INBOX_WEBHOOK_SECRET: receiver.secret,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      stdout.push(...parts.filter(Boolean));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  });
+  after(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('logs no warning or error from spawn to a graceful stop, and its keys and store are ready', async () => {
+    await eventually(async () => (stdout.some((l) => l.includes('studio-api ready')) ? true : undefined));
+    // The key ring's warm-up began at start: by the time the key set is published it has run.
+    const jwks = await eventually(async () => {
+      const response = await fetch(`${url}/oauth/jwks.json`);
+      return response.status === 200 ? await response.json() as { keys: unknown[] } : undefined;
+    });
+    assert.equal(jwks.keys.length, 1, 'the first start created one signing key');
+    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+
+    child.kill('SIGTERM');
+    const [code] = child.exitCode === null ? await once(child, 'exit') as [number] : [child.exitCode];
+    assert.equal(code, 0);
+
+    const loud = stdout.filter((line) => (JSON.parse(line) as { level: number }).level >= WARN);
+    assert.deepEqual(loud, [], 'no warn or error line');
+    assert.equal(stderr, '', 'nothing on stderr');
+    assert.ok(stdout.some((l) => l.includes('database ready')), 'the migrations ran (and said so at info)');
+  });
+});
