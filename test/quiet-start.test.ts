@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import { eventually } from './helpers/inquiries.js';
+import { collectLines } from './helpers/lines.js';
 import { freePort } from './helpers/server.js';
 
 // A clean first start (a SQLite file that does not exist yet) is quiet: the migrations run in the
@@ -37,13 +38,7 @@ describe('a clean first start', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop()!;
-      stdout.push(...parts.filter(Boolean));
-    });
+    collectLines(child.stdout!, stdout);
     child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   });
   after(async () => {
