@@ -13,6 +13,7 @@ import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -59,9 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, answers CORS, carries the discovery Link header, and is described in the OpenAPI document.
+  // logged once, carries the security headers, answers CORS, carries the discovery Link header, and is
+  // described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
+  registerSecurityHeaders(app, config.baseUrl);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
