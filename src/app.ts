@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createLimitedServer } from './http/server-limits.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Timeouts and the connection limit for slow and abusive clients, from the config.
+    serverFactory: (handler) => createLimitedServer(config, handler),
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,

@@ -34,6 +34,12 @@ export interface Config {
   outboxLeaseMs: number;
   /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
   oauthSigningKey: string | undefined;
+  /** Slow clients (src/http/server-limits.ts): the whole request (0 = no limit), its headers, an idle kept-alive connection. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are refused (0 = no limit). */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +165,19 @@ function readDatabaseUrl(reader: Reader): string {
   return 'sqlite:./data/studio.db';
 }
 
+/** The client limits; headers cannot take longer than the whole request (Node refuses that too). */
+function readClientLimits(r: Reader): Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'> {
+  const requestTimeoutMs = r.integer('REQUEST_TIMEOUT_MS', 30_000, 0, 3_600_000);
+  const headersTimeoutMs = r.integer('HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs || 10_000), 100, 3_600_000);
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) r.fail('HEADERS_TIMEOUT_MS', 'must not be longer than REQUEST_TIMEOUT_MS');
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+    maxConnections: r.integer('MAX_CONNECTIONS', 10_000, 0, 1_000_000),
+  };
+}
+
 function readWebhookSecret(reader: Reader): string | undefined {
   const value = reader.raw('INBOX_WEBHOOK_SECRET');
   if (value === undefined) return undefined;
@@ -210,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
+    ...readClientLimits(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
