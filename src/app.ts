@@ -8,6 +8,7 @@ import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
 import { registerLinkHeaders } from './http/link-headers.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -63,13 +64,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, carries the security headers, answers CORS, carries the discovery Link header, and is
-  // described in the OpenAPI document.
+  // logged once, carries the security headers, answers CORS, carries the discovery Link header, is refused
+  // while the process is overloaded (after CORS, so a browser can read the 503), and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   registerSecurityHeaders(app, config.baseUrl);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
+  registerLoadShedding(app, config);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
   await registerOpenApi(app, config.baseUrl, {
     title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email, complete: documentBearerResponses,

@@ -40,6 +40,9 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Open connections beyond this are refused (0 = no limit). */
   maxConnections: number;
+  /** Load shedding (src/http/load-shedding.ts): 503 while the event loop's mean delay or its utilization is above these (0 = not checked). */
+  maxEventLoopDelayMs: number;
+  maxEventLoopUtilization: number;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +181,12 @@ function readClientLimits(r: Reader): Pick<Config, 'requestTimeoutMs' | 'headers
   };
 }
 
+function readLoadShedding(r: Reader): Pick<Config, 'maxEventLoopDelayMs' | 'maxEventLoopUtilization'> {
+  const maxEventLoopUtilization = r.number('MAX_EVENT_LOOP_UTILIZATION', 0, 0);
+  if (maxEventLoopUtilization > 1) r.fail('MAX_EVENT_LOOP_UTILIZATION', 'must be a fraction from 0 to 1 (0 = not checked)');
+  return { maxEventLoopDelayMs: r.integer('MAX_EVENT_LOOP_DELAY_MS', 1_000, 0, 600_000), maxEventLoopUtilization };
+}
+
 function readWebhookSecret(reader: Reader): string | undefined {
   const value = reader.raw('INBOX_WEBHOOK_SECRET');
   if (value === undefined) return undefined;
@@ -230,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
     ...readClientLimits(r),
+    ...readLoadShedding(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -29,10 +29,10 @@ async function run(check: ReadinessCheck): Promise<{ status: 'up' | 'down'; late
   }
 }
 
-/** /healthz: the process is alive. /readyz: every dependency answers; 503 with the report otherwise. */
+/** /healthz: the process is alive (answered under pressure too). /readyz: every dependency answers; 503 with the report otherwise. */
 export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[], clock: Clock = systemClock): void {
   const noStore = 'no-store';
-  app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+  app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false, shed: false } }, async (_request, reply) => {
     reply.header('Cache-Control', noStore);
     return { status: 'ok' };
   });
