@@ -8,12 +8,14 @@ import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
 import { registerLinkHeaders } from './http/link-headers.js';
+import { registerLoadShedding, type EventLoopPressure } from './http/load-shedding.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -38,7 +40,9 @@ export interface AppDeps {
   inquiries: InquiryService;
   oauth: OAuthService;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
-  serverFactory?: FastifyServerFactory;
+  serverFactory: FastifyServerFactory;
+  /** The process's event-loop pressure monitor (src/http/load-shedding.ts); none when shedding is off. */
+  pressure?: EventLoopPressure;
   /** Present when METRICS_TOKEN is set: created once per process (compose.ts), so a rebuilt app reuses it. */
   metrics?: Metrics;
 }
@@ -65,17 +69,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, answers CORS, carries the discovery Link header, and is described in the OpenAPI document.
+  // logged once, carries the security headers, answers CORS, carries the discovery Link header, is refused
+  // while the process is overloaded (after CORS, so a browser can read the 503), and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   registerRequestIdHeader(app);
   if (deps.metrics) registerRequestMetrics(app, deps.metrics);
+  registerSecurityHeaders(app, config.baseUrl);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
+  registerLoadShedding(app, deps.pressure);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
   await registerOpenApi(app, config.baseUrl, {
     title: `${catalog.site.name} API`, description: catalog.site.description, contactEmail: catalog.site.email, complete: documentBearerResponses,

@@ -1,8 +1,10 @@
+import type { Server } from 'node:http';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loadCatalog } from './catalog/load.js';
 import type { Config } from './config.js';
 import { LiveApp } from './live-app.js';
+import { eventLoopPressure } from './http/load-shedding.js';
 import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
@@ -27,6 +29,8 @@ const REDIS_CONNECT_WAIT_MS = 2_000;
 export interface Runtime {
   /** The app that answers requests now; `reload()` replaces it. */
   readonly app: FastifyInstance;
+  /** The one listening HTTP server, which holds the limits on slow clients (src/http/server-limits.ts). */
+  readonly httpServer: Server;
   logger: FastifyBaseLogger;
   /** Listens on the configured port and host, with the one server every app of this runtime answers on. */
   listen(): Promise<void>;
@@ -115,19 +119,26 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
 
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth, metrics }, logger);
+  const pressure = eventLoopPressure(config, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth, metrics, pressure }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();
   return {
     get app() { return live.app; },
+    get httpServer() { return live.httpServer; },
     logger,
-    listen: () => live.listen(config.port, config.host),
+    // Pressure is sampled once the server listens: the start's own work (building the site) is not load.
+    async listen() {
+      await live.listen(config.port, config.host);
+      pressure?.start();
+    },
     whenStoreReady: () => store.whenReady(),
     reload: () => live.reload(),
     // Requests first (they may still write), then the workers, then the connections they use.
     async close() {
       await live.close();
+      pressure?.stop();
       store.stop();
       await outbox.stop();
       await Promise.all(notifiers.map((n) => n.close?.()));

@@ -36,6 +36,15 @@ export interface Config {
   oauthSigningKey: string | undefined;
   /** The bearer token of GET /metrics; unset: no /metrics, nothing measured. */
   metricsToken: string | undefined;
+  /** Slow clients (src/http/server-limits.ts): the whole request (0 = no limit), its headers, an idle kept-alive connection. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are refused (0 = no limit). */
+  maxConnections: number;
+  /** Load shedding (src/http/load-shedding.ts): 503 while the event loop's mean delay or its utilization is above these (0 = not checked). */
+  maxEventLoopDelayMs: number;
+  maxEventLoopUtilization: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +170,25 @@ function readDatabaseUrl(reader: Reader): string {
   return 'sqlite:./data/studio.db';
 }
 
+/** The client limits; headers cannot take longer than the whole request (Node refuses that too). */
+function readClientLimits(r: Reader): Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'> {
+  const requestTimeoutMs = r.integer('REQUEST_TIMEOUT_MS', 30_000, 0, 3_600_000);
+  const headersTimeoutMs = r.integer('HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs || 10_000), 100, 3_600_000);
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) r.fail('HEADERS_TIMEOUT_MS', 'must not be longer than REQUEST_TIMEOUT_MS');
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+    maxConnections: r.integer('MAX_CONNECTIONS', 10_000, 0, 1_000_000),
+  };
+}
+
+function readLoadShedding(r: Reader): Pick<Config, 'maxEventLoopDelayMs' | 'maxEventLoopUtilization'> {
+  const maxEventLoopUtilization = r.number('MAX_EVENT_LOOP_UTILIZATION', 0, 0);
+  if (maxEventLoopUtilization > 1) r.fail('MAX_EVENT_LOOP_UTILIZATION', 'must be a fraction from 0 to 1 (0 = not checked)');
+  return { maxEventLoopDelayMs: r.integer('MAX_EVENT_LOOP_DELAY_MS', 1_000, 0, 600_000), maxEventLoopUtilization };
+}
+
 function readWebhookSecret(reader: Reader): string | undefined {
   const value = reader.raw('INBOX_WEBHOOK_SECRET');
   if (value === undefined) return undefined;
@@ -219,6 +247,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
     metricsToken: readMetricsToken(r),
+    ...readClientLimits(r),
+    ...readLoadShedding(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

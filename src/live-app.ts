@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app.js';
 import type { Catalog } from './catalog/catalog.js';
@@ -14,11 +15,18 @@ export type LiveAppDeps = Omit<AppDeps, 'catalog' | 'serverFactory'>;
  * app of the previous content stays.
  */
 export class LiveApp {
-  private readonly server = new AppServer();
+  private readonly server: AppServer;
   private reloading = Promise.resolve(true);
   private closing = false;
 
-  constructor(private readonly deps: LiveAppDeps, private readonly logger: FastifyBaseLogger) {}
+  constructor(private readonly deps: LiveAppDeps, private readonly logger: FastifyBaseLogger) {
+    this.server = new AppServer(deps.config);
+  }
+
+  /** The one listening HTTP server. */
+  get httpServer(): Server {
+    return this.server.server;
+  }
 
   /** The app that answers new requests. */
   get app(): FastifyInstance {

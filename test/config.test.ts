@@ -59,6 +59,12 @@ describe('configuration', () => {
       [{ INBOX_WEBHOOK_URL: 'https://hooks.example/in', INBOX_WEBHOOK_SECRET: 'plain' }, 'INBOX_WEBHOOK_SECRET'],
       [{ LEGACY_DEPRECATED_AT: '2026-01-01', LEGACY_SUNSET: '2026-06-01' }, 'LEGACY_SUNSET'],
       [{ LEGACY_DEPRECATED_AT: 'yesterday' }, 'LEGACY_DEPRECATED_AT'],
+      [{ REQUEST_TIMEOUT_MS: '30s' }, 'REQUEST_TIMEOUT_MS'],
+      [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
+      [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+      [{ MAX_CONNECTIONS: '-1' }, 'MAX_CONNECTIONS'],
+      [{ MAX_EVENT_LOOP_DELAY_MS: 'fast' }, 'MAX_EVENT_LOOP_DELAY_MS'],
+      [{ MAX_EVENT_LOOP_UTILIZATION: '1.5' }, 'MAX_EVENT_LOOP_UTILIZATION'],
     ];
     for (const [env, variable] of cases) {
       const problems = problemsOf(env);
@@ -79,6 +85,15 @@ describe('configuration', () => {
     }
     assert.doesNotMatch(problems.join('\n'), /hunter2/);
     assert.match(problemsOf({ LOG_LEVEL: 'loud' }).join(''), /"loud"/, 'other values are shown, to help');
+  });
+
+  it('limits slow clients and sheds load by default; a short request timeout shortens the headers one', () => {
+    const config = loadConfig({});
+    assert.equal(config.maxEventLoopDelayMs, 1_000);
+    assert.equal(config.maxEventLoopUtilization, 0, 'utilization is not checked unless asked for');
+    const short = loadConfig({ REQUEST_TIMEOUT_MS: '2000' });
+    assert.equal(short.headersTimeoutMs, 2_000);
+    assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '0' }).headersTimeoutMs, 10_000, '0 turns the request timeout off, not the headers one');
   });
 
   it('reports every bad variable at once', () => {

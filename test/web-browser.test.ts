@@ -1,33 +1,22 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import { postInquiry, validInquiry, type Body } from './helpers/inquiries.js';
-import { peerMissing } from './helpers/peers.js';
+import { chromiumSkip, fillValidInquiry, launchChromium } from './helpers/chromium.js';
+import { postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const OUTPUT = 'test-output';
 
-/** Fills the form with a valid inquiry (name replaced when given) and returns what it filled in. */
-async function fillValid(page: Page, name?: string): Promise<Body> {
-  const inquiry = validInquiry(name === undefined ? {} : { name });
-  for (const field of ['name', 'email', 'phone', 'message']) await page.fill(`#f-${field}`, String(inquiry[field]));
-  for (const field of ['location', 'budget', 'phase']) await page.selectOption(`#f-${field}`, String(inquiry[field]));
-  return inquiry;
-}
-
-describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissing(`${CHROMIUM} is not installed`) }, () => {
+describe('website in Chromium', { skip: chromiumSkip() }, () => {
   let server: TestServer;
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
     // TRUST_PROXY: the rate-limit tests speak for client IPs of their own (X-Forwarded-For), so their count starts at zero.
     server = await startServer({ TRUST_PROXY: 'true' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -73,12 +62,12 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     assert.ok(await page.locator('#f-name-error').isVisible());
     assert.equal(await page.getAttribute('#f-name', 'aria-invalid'), 'true');
     // Caught by the API (the name is too short once trimmed): the 400 names the field.
-    await fillValid(page, '  J  ');
+    await fillValidInquiry(page, '  J  ');
     await page.click('button[type="submit"]');
     await page.locator('#f-name-error').filter({ hasText: 'name' }).waitFor();
     assert.equal(await page.locator('#f-email-error').isVisible(), false);
     assert.equal(page.url(), `${server.url}/contact`, 'no navigation: the script answered inline');
-    await fillValid(page);
+    await fillValidInquiry(page);
     await page.click('button[type="submit"]');
     await page.locator('.thanks').waitFor();
     assert.match(await page.locator('.thanks').textContent() ?? '', /Thank you/);
@@ -90,7 +79,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/contact`);
-    const filled = await fillValid(page, '  J  ');
+    const filled = await fillValidInquiry(page, '  J  ');
     const [invalid] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     assert.equal(invalid?.status(), 400);
     assert.ok(await page.locator('#f-name-error').isVisible());
@@ -113,7 +102,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     const context = await browser.newContext({ extraHTTPHeaders: client });
     const page = await context.newPage();
     await page.goto(`${server.url}/contact`);
-    await fillValid(page);
+    await fillValidInquiry(page);
     await page.click('button[type="submit"]');
     const message = page.locator('.form-status.is-error');
     await message.waitFor();
@@ -127,7 +116,7 @@ describe('website in Chromium', { skip: existsSync(CHROMIUM) ? false : peerMissi
     const page = await context.newPage();
     for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i += 1) {
       await page.goto(`${server.url}/contact`);
-      await fillValid(page);
+      await fillValidInquiry(page);
       const [sent] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
       assert.equal(sent?.status(), 200, `form ${i + 1}`);
     }

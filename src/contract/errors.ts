@@ -94,6 +94,11 @@ export const ERRORS = {
     error: 'The studio inbox is not connected right now.',
     hint: 'Nothing was stored. Wait the number of seconds in the Retry-After header, then send the inquiry again.',
   },
+  overloaded: {
+    status: 503,
+    error: 'The service is overloaded right now.',
+    hint: 'Nothing was done. Wait the number of seconds in the Retry-After header, then send the request again.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

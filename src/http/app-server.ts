@@ -1,14 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
-
-/** Fastify's server options, with its defaults filled in, as it hands them to a `serverFactory`. */
-interface ServerSettings {
-  http?: ServerOptions | null;
-  keepAliveTimeout: number;
-  requestTimeout: number;
-  connectionTimeout: number;
-  maxRequestsPerSocket: number;
-}
+import { createLimitedServer, type ClientLimits } from './server-limits.js';
 
 /** An app that answers requests, and how many of them it has not answered yet. */
 interface Serving {
@@ -22,18 +14,23 @@ interface Serving {
  * app; `use()` sends every new request to it, while the requests the previous app holds finish there, and
  * that app is closed after its last answer. Fastify lets an app run on a server it did not make (the
  * `serverFactory` option): each app gets a stand-in that never listens (Fastify hangs its client-error
- * handler there), and the listening server, made once from the first app's server options, outlives them.
+ * handler there), and the listening server, which holds the limits on slow clients, outlives them. With a
+ * factory Fastify applies none of its own server options (timeouts), so the limits are set here only.
  */
 export class AppServer {
-  private server?: Server;
+  /** The listening server (its limits are what a slow client meets). */
+  readonly server: Server;
   private serving?: Serving;
   private readonly retiring = new Set<Promise<void>>();
 
-  /** The `serverFactory` option of every app this server runs. */
-  readonly serverFactory: FastifyServerFactory = (_handler, options) => {
-    this.server ??= this.createListeningServer(options as unknown as ServerSettings);
-    return createServer();
-  };
+  constructor(limits: ClientLimits) {
+    this.server = createLimitedServer(limits, (request, response) => this.dispatch(request, response));
+    // A request too malformed to reach an app is answered by the current app's handler, as on its own server.
+    this.server.on('clientError', (error, socket) => this.app.server.emit('clientError', error, socket));
+  }
+
+  /** The `serverFactory` option of every app this server runs: a stand-in that never listens. */
+  readonly serverFactory: FastifyServerFactory = () => createServer();
 
   /** The app that answers new requests. */
   get app(): FastifyInstance {
@@ -49,7 +46,7 @@ export class AppServer {
   }
 
   async listen(port: number, host: string): Promise<void> {
-    const server = this.listeningServer();
+    const server = this.server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -65,29 +62,12 @@ export class AppServer {
    * and every app is closed. The app's own onClose hooks run as it starts closing, not after its last answer.
    */
   async close(): Promise<void> {
-    const server = this.listeningServer();
+    const server = this.server;
     const ended = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await this.app.close();
     await ended;
     await Promise.all(this.retiring);
-  }
-
-  /** What Fastify does to a server it makes itself (fastify/lib/server.js) and leaves to a factory's. */
-  private createListeningServer(settings: ServerSettings): Server {
-    const server = createServer(settings.http ?? {}, (request, response) => this.dispatch(request, response));
-    server.keepAliveTimeout = settings.keepAliveTimeout;
-    server.requestTimeout = settings.requestTimeout;
-    server.setTimeout(settings.connectionTimeout);
-    if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
-    // A request too malformed to reach an app is answered by the current app's handler, as on its own server.
-    server.on('clientError', (error, socket) => this.app.server.emit('clientError', error, socket));
-    return server;
-  }
-
-  private listeningServer(): Server {
-    if (!this.server) throw new Error('no app has been built with this server\'s factory');
-    return this.server;
   }
 
   private dispatch(request: IncomingMessage, response: ServerResponse): void {

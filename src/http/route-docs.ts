@@ -30,7 +30,7 @@ const STATUS_MEANINGS: Record<number, string> = {
   422: 'The Idempotency-Key was used with a different body',
   429: 'Rate limited; Retry-After is sent',
   500: 'Internal error',
-  503: 'The studio inbox is not connected; Retry-After is sent',
+  503: 'The studio inbox is not connected, or the service is overloaded; Retry-After is sent',
 };
 
 function codesFor(status: number): string[] {

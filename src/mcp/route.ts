@@ -50,7 +50,8 @@ function isAuthenticationError(error: Error): error is ApiError {
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (isAuthenticationError(error)) return handleError(error, request, reply);
   const apiError = toApiError(error);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'mcp request failed');
+  // As on REST: a contract 5xx (inbox down, overloaded) is expected and was logged where it happened.
+  if (apiError.code === 'internal_error') request.log.error({ err: error }, 'mcp request failed');
   const code = apiError.code === 'invalid_body' ? ErrorCode.ParseError : apiError.status >= 500 ? ErrorCode.InternalError : TRANSPORT_ERROR;
   const message = apiError.code === 'invalid_body' ? `Parse error: ${apiError.message}` : apiError.message;
   const hint = BODY_HINTS.get(apiError.code) ?? apiError.hint;

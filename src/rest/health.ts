@@ -74,10 +74,10 @@ async function run(check: ReadinessCheck): Promise<CheckReport> {
   return check.required === false ? { ...report, required: false } : report;
 }
 
-/** /healthz: the process is alive. /readyz: every required dependency answers; 503 with the report otherwise. */
+/** /healthz: the process is alive (answered under pressure too). /readyz: every required dependency answers; 503 with the report otherwise. */
 export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[], clock: Clock = systemClock): void {
   const noStore = 'no-store';
-  app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
+  app.get(PATHS.health, { schema: { hide: true }, config: { rateLimit: false, shed: false } }, async (_request, reply) => {
     reply.header('Cache-Control', noStore);
     return { status: 'ok' };
   });

@@ -8,6 +8,7 @@ import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';
 import { HTML, negotiate } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
+import { asPage } from './response-headers.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 
 export interface FormPages {
@@ -72,13 +73,13 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
         origin: firstValue(request.headers.origin),
       });
       reply.headers(rateLimitHeaders(result.rateLimit));
-      return json ? reply.send({ ok: true }) : reply.type(HTML_TYPE).send(pages.thanks());
+      return json ? reply.send({ ok: true }) : asPage(reply).type(HTML_TYPE).send(pages.thanks());
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
       if (json) return sendApiError(reply, error);
       reply.code(error.status).headers(error.responseHeaders());
-      return reply.type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
+      return asPage(reply).type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
     }
   });
 }

@@ -22,6 +22,18 @@ renderer.core.ruler.push('heading_ids', (state) => {
   });
 });
 
+// Table alignment is a class, not markdown-it's style="text-align:…" attribute: the pages' Content-Security-Policy
+// allows no inline style, and site.css aligns .align-left, .align-center and .align-right cells.
+renderer.core.ruler.push('alignment_classes', (state) => {
+  for (const token of state.tokens) {
+    if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+    const alignment = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '')?.[1];
+    if (!alignment) continue;
+    token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
+    token.attrJoin('class', `align-${alignment}`);
+  }
+});
+
 export function renderMarkdown(markdown: string): SafeHtml {
   return new SafeHtml(renderer.render(markdown));
 }

@@ -6,7 +6,7 @@ import { prefersMarkdown } from './accept.js';
 import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
-import { varyOnAccept } from './response-headers.js';
+import { asPage, varyOnAccept } from './response-headers.js';
 import { markdownTwin } from './twin.js';
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
@@ -58,6 +58,7 @@ export function negotiatedRepresentation(request: FastifyRequest, reply: Fastify
     return rendered.markdown;
   }
   appendLink(reply, links.toMarkdown);
+  asPage(reply);
   return rendered.html;
 }
 

@@ -46,6 +46,10 @@ function answerOf(error: FastifyError | Error, { challenge, requestError }: OAut
     return new OAuthHttpError('temporarily_unavailable', 'Too many requests; wait the seconds in Retry-After.', 429,
       { 'Retry-After': String(apiError.retryAfter ?? 1) });
   }
+  // Load shedding refuses before any handler runs: the client should come back, not give up.
+  if (apiError.code === 'overloaded') {
+    return new OAuthHttpError('temporarily_unavailable', `${apiError.message} Wait the seconds in Retry-After.`, 503, apiError.responseHeaders());
+  }
   if (apiError.status >= 500) return new OAuthHttpError('server_error', 'Something went wrong on our side.', 500, {});
   return new OAuthHttpError(requestError, apiError.message, apiError.status, {});
 }

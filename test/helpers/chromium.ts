@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { validInquiry, type Body } from './inquiries.js';
+import { peerMissing } from './peers.js';
+
+// Debian's Chromium, driven by playwright-core, for the tests that look at the website as a person does.
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+/** The `skip` option of a suite that needs Chromium: false when it is installed, else the reason (or a failure when peers are required). */
+export function chromiumSkip(): false | string {
+  return existsSync(CHROMIUM) ? false : peerMissing(`${CHROMIUM} is not installed`);
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** Fills the contact form with a valid inquiry (name replaced when given) and returns what it filled in. */
+export async function fillValidInquiry(page: Page, name?: string): Promise<Body> {
+  const inquiry = validInquiry(name === undefined ? {} : { name });
+  for (const field of ['name', 'email', 'phone', 'message']) await page.fill(`#f-${field}`, String(inquiry[field]));
+  for (const field of ['location', 'budget', 'phase']) await page.selectOption(`#f-${field}`, String(inquiry[field]));
+  return inquiry;
+}
