@@ -44,10 +44,10 @@ describe('content catalog', () => {
 
   it('names the file, the field and the problem for a bad front matter', async () => {
     assert.match(await problemOf('projects/bad.md', '---\nregion: miami\n---\nx'), /field "title".*missing/);
-    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: mars\n---\nx'), /field "region"/);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: mars\n---\nx'), /field "region": must be one of miami, hamptons, other \(got "mars"\)/);
     assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\nscope: Architecture\n---\nx'), /field "scope".*array/i);
     assert.match(await problemOf('services/bad.md', '---\ntitle: T\ncapabilities: [a, b]\n---\nx'), /field "capabilities".*string/i);
-    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\ncolour: red\n---\nx'), /colour|additional|unexpected/i);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\ncolour: red\n---\nx'), /field "colour": unknown property/);
     assert.match(await problemOf('projects/bad.md', 'no front matter here'), /front-matter/);
     assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
   });

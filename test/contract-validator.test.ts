@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { ApiError } from '../src/contract/errors.js';
 import { Inquiry } from '../src/contract/inquiry.js';
 import { TRIM_KEYWORD } from '../src/contract/text-rules.js';

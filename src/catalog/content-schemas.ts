@@ -1,6 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Pointer, Value } from 'typebox/value';
+import type { TLocalizedValidationError } from 'typebox/error';
 import { LOCATIONS } from '../contract/inquiry.js';
+import { StringEnum } from '../contract/schema-helpers.js';
 
 // The shapes of the firm's content files. Unknown keys are refused so that a typo never hides a field.
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -20,7 +22,7 @@ export const ProjectFile = Type.Object({
   description: Type.Optional(text(400)),
   location: Type.Optional(text(120)),
   /** Which inquiry location the project belongs to: the same values as Inquiry.location. */
-  region: Type.Union(LOCATIONS.map((location) => Type.Literal(location))),
+  region: StringEnum(LOCATIONS),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
   scope: Type.Optional(Type.Array(text(80), { minItems: 1 })),
   order: Type.Optional(Type.Integer()),
@@ -44,11 +46,24 @@ export type PageFile = Static<typeof PageFile>;
 
 /** Checks data against a content schema; throws naming the field and the rule. */
 export function checkContent<T extends TSchema>(schema: T, data: unknown): Static<T> {
-  const first = Value.Errors(schema, data).First();
-  if (first) {
-    const field = first.path === '' ? '(front matter)' : `field "${first.path.slice(1).replaceAll('/', '.')}"`;
-    const got = first.value === undefined ? 'missing' : `got ${JSON.stringify(first.value)}`;
-    throw new Error(`${field}: ${first.message.toLowerCase()} (${got})`);
+  const errors = Value.Errors(schema, data);
+  if (errors.length > 0) {
+    const { path, problem } = describe(errors.find((e) => e.keyword !== 'boolean') ?? errors[0]!);
+    const field = path === '' ? '(front matter)' : `field "${path.slice(1).replaceAll('/', '.')}"`;
+    const value: unknown = Pointer.Get(data, path);
+    const got = value === undefined ? 'missing' : `got ${JSON.stringify(value)}`;
+    throw new Error(`${field}: ${problem} (${got})`);
   }
   return data as Static<T>;
+}
+
+/**
+ * The field an error is about and what is wrong with it. TypeBox reports a missing or unknown property
+ * on the object that holds it (and the unknown one a second time as a `false` schema, skipped above).
+ */
+function describe(error: TLocalizedValidationError): { path: string; problem: string } {
+  if (error.keyword === 'required') return { path: `${error.instancePath}/${error.params.requiredProperties[0]}`, problem: 'required property' };
+  if (error.keyword === 'additionalProperties') return { path: `${error.instancePath}/${error.params.additionalProperties[0]}`, problem: 'unknown property' };
+  if (error.keyword === 'enum') return { path: error.instancePath, problem: `must be one of ${error.params.allowedValues.join(', ')}` };
+  return { path: error.instancePath, problem: error.message };
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TSchema, Static } from '@sinclair/typebox';
+import type { TSchema, Static } from 'typebox';
 import type { Catalog } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
@@ -46,7 +46,7 @@ async function loadFolder<T extends TSchema>(dir: string, schema: T): Promise<Ar
     if (!SLUG.test(slug)) throw new ContentError(file, 'file name must be a slug: lowercase letters, digits and single hyphens');
     try {
       const { data, body } = splitFrontMatter(await readText(file));
-      entries.push(Object.assign(checkContent(schema, data) as object, { slug, body, file }) as Static<T> & { slug: string; body: string; file: string });
+      entries.push(Object.assign(checkContent(schema, data) as Static<T> & object, { slug, body, file }));
     } catch (error) {
       if (error instanceof ContentError) throw error;
       throw new ContentError(file, (error as Error).message);

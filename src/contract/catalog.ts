@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 
 // Contract, "Project" and "Service": the public shapes of the read API.
 export const Project = Type.Object(

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, SCOPES } from './oauth.js';
 import { StringEnum } from './schema-helpers.js';
 import { HTTP_URL_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 
 // Contract, "Ok" and "Error".
 export const Ok = Type.Object({ ok: Type.Literal(true) }, { $id: 'Ok', title: 'Ok' });

@@ -1,6 +1,6 @@
 import { Ajv, _, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { Project, Service } from './catalog.js';
 import { Inquiry } from './inquiry.js';
 import { ErrorBody, Ok } from './responses.js';

@@ -1,7 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { ERRORS } from '../contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody } from '../contract/responses.js';
+import { RefOf } from '../contract/schema-helpers.js';
 
 // OpenAPI fragments that route schemas share: response headers and the Error responses, derived from
 // the contract so that the document never restates a code or a header by hand.
@@ -40,7 +41,7 @@ function codesFor(status: number): string[] {
 /** The documented Error response of a status: meaning, codes and headers. */
 export function errorResponse(status: number, extraHeaders: Record<string, object> = {}): TSchema {
   const retry = status === 429 || status === 503 ? { 'Retry-After': RETRY_AFTER_DOC } : {};
-  return Type.Ref(ErrorBody, {
+  return RefOf(ErrorBody, {
     description: `${STATUS_MEANINGS[status] ?? 'Error'}. Codes: ${codesFor(status).join(', ')}.`,
     headers: { ...RATE_LIMIT_HEADER_DOCS, ...retry, ...extraHeaders },
   });

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Project, Service } from '../contract/catalog.js';
 import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';

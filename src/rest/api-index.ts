@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
+import { RefOf } from '../contract/schema-helpers.js';
 import { API_DOCUMENT_VERSION, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
 import { PATHS } from '../contract/paths.js';
 import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from '../http/route-docs.js';
@@ -63,7 +64,7 @@ export function registerApiIndex(app: FastifyInstance, baseUrl: string, name: st
       summary: 'API index: version, deprecation policy and endpoints',
       tags: ['index'],
       response: {
-        200: Type.Ref(ApiIndex, { description: 'The API index.', headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS } }),
+        200: RefOf(ApiIndex, { description: 'The API index.', headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS } }),
         304: NOT_MODIFIED_RESPONSE,
         ...errorResponses([429]),
       },

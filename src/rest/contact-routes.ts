@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyCorsOptions } from '@fastify/cors';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { PATHS, VERSIONING_DOC_PATH } from '../contract/paths.js';
 import { ApiError } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY, Inquiry } from '../contract/inquiry.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { Ok } from '../contract/responses.js';
+import { RefOf } from '../contract/schema-helpers.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
 import { originAllowed } from '../lib/origin.js';
 import { sitePreflight } from '../http/cors.js';
@@ -92,9 +93,9 @@ function contactRoute(scope: FastifyInstance, route: ContactRoute, options: Cont
       consumes: MEDIA_TYPES,
       headers: IDEMPOTENCY_HEADER,
       // Validated by the contract's validator set (trimming included) before the handler runs.
-      body: Type.Ref(Inquiry),
+      body: RefOf(Inquiry),
       response: {
-        200: Type.Ref(Ok, {
+        200: RefOf(Ok, {
           description: 'The inquiry is stored in the studio inbox.',
           headers: { ...RATE_LIMIT_HEADER_DOCS, ...(deprecated ? DEPRECATION_DOCS : {}) },
         }),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from 'typebox';
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
 import { Project, Service } from '../contract/catalog.js';
+import { RefOf } from '../contract/schema-helpers.js';
 import { ETAG_DOC, errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 
@@ -28,7 +29,7 @@ export function registerReadRoutes(app: FastifyInstance, catalog: Catalog, baseU
   const projects = catalog.projects.map((entry) => toProjectItem(entry, baseUrl));
   const services = catalog.services.map((entry) => toServiceItem(entry, baseUrl));
   listRoute(app, PATHS.projects, 'listProjects', 'List portfolio projects',
-    Type.Object({ projects: Type.Array(Type.Ref(Project)) }), jsonRepresentation({ projects }));
+    Type.Object({ projects: Type.Array(RefOf(Project)) }), jsonRepresentation({ projects }));
   listRoute(app, PATHS.services, 'listServices', 'List services',
-    Type.Object({ services: Type.Array(Type.Ref(Service)) }), jsonRepresentation({ services }));
+    Type.Object({ services: Type.Array(RefOf(Service)) }), jsonRepresentation({ services }));
 }

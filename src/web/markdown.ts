@@ -27,7 +27,7 @@ renderer.core.ruler.push('heading_ids', (state) => {
 renderer.core.ruler.push('alignment_classes', (state) => {
   for (const token of state.tokens) {
     if (token.type !== 'th_open' && token.type !== 'td_open') continue;
-    const alignment = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '')?.[1];
+    const alignment = /^text-align:(left|center|right)$/.exec(String(token.attrGet('style') ?? ''))?.[1];
     if (!alignment) continue;
     token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
     token.attrJoin('class', `align-${alignment}`);

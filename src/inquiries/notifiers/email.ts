@@ -113,8 +113,8 @@ export function defaultFromAddress(baseUrl: string): string {
 }
 
 function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts): SMTPTransport {
-  // SMTPTransport merges `url` with the other options (createTransport({url}) would drop them);
-  // query parameters in SMTP_URL still win, so an operator can tune a peer without a code change.
+  // SMTPTransport merges `url` with the other options; query parameters in SMTP_URL win, so an
+  // operator can tune a peer without a code change.
   return new SMTPTransport({
     url: smtpUrl,
     connectionTimeout: timeouts.connectionMs,

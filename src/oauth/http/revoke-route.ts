@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { OAUTH_PATHS } from '../../contract/oauth.js';
 import { TokenParameter } from '../../contract/oauth-schemas.js';
 import type { Grants } from '../grants.js';

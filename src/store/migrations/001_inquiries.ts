@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // The inbox, its outbox of notification jobs and the idempotency keys. Only portable types: text,
 // bigint epoch milliseconds and integer flags, so one migration serves SQLite and PostgreSQL.

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { CLIENT_NAME_MAX_LENGTH } from '../../contract/oauth-schemas.js';
 
 // OAuth: registered clients (secrets only as hashes), Ed25519 signing keys shared by every instance,

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { inquiriesMigration } from './001_inquiries.js';
 import { oauthMigration } from './002_oauth.js';
 
