@@ -32,12 +32,13 @@ function copyRepository(to: string): void {
 }
 
 /**
- * better-sqlite3's installer takes a prebuilt binary from a local folder before trying to download one; this
- * machine reaches no download site, and compiling it from source takes minutes. The binary this checkout
+ * better-sqlite3 13 ships prebuilt Node-API binaries; its 12 line, installed for Node 20 as the alias
+ * better-sqlite3-node20, takes a prebuilt binary from a local folder before trying to download one. This
+ * machine reaches no download site, and compiling from source takes minutes: the binary this checkout
  * already built (for the node running this test) is packed there under the name the installer looks for.
  */
 function localPrebuilds(dir: string): Record<string, string> {
-  const pkg = join(ROOT, 'node_modules', 'better-sqlite3');
+  const pkg = join(ROOT, 'node_modules', 'better-sqlite3-node20');
   const binary = 'build/Release/better_sqlite3.node';
   if (!existsSync(join(pkg, binary))) return {};
   const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
