@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQLite } from '../src/store/sqlite-driver.js';
 import { studio } from './helpers/cli.js';
-import { postInquiry, validInquiry } from './helpers/inquiries.js';
+import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 // `studio backup`: a consistent copy of the SQLite store, taken while the server writes to it.
@@ -28,10 +28,14 @@ describe('studio backup', () => {
     const writer = (async () => {
       while (writing) {
         const body = validInquiry();
-        if ((await postInquiry(server.url, '/api/v1/contact', body)).status === 200) accepted.push(String(body.message));
+        const status = (await postInquiry(server.url, '/api/v1/contact', body)).status;
+        if (status !== 200) throw new Error(`the writer's inquiry was answered ${status}`);
+        accepted.push(String(body.message));
       }
     })();
-    while (accepted.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Bounded: a writer that fails makes this wait fail with its reason instead of hanging the suite.
+    await Promise.race([eventually(async () => accepted.length >= 20 || undefined), writer]);
+    assert.ok(accepted.length >= 20, 'the writer stopped early');
     const beforeBackup = [...accepted];
     const target = join(dir, 'copy.db');
     const run = await studio(server.config.databaseUrl, 'backup', target);

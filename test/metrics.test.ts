@@ -246,7 +246,7 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a missing or wrong token with 401 and a Bearer challenge, without counting it as an API bearer', async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token-of-the-same-size-0123456', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+    for (const authorization of [undefined, `Bearer ${TOKEN.slice(0, -1)}X`, `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
       const response = await fetch(`${server.url}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
       assert.equal(response.status, 401, authorization);
       assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer /);
@@ -286,6 +286,11 @@ describe('METRICS_TOKEN', () => {
       return true;
     });
     assert.equal(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken, TOKEN);
+    // At the edges of the rule: one character short, a space, a character outside ASCII; exactly 16 loads.
+    for (const token of ['x'.repeat(15), `${'a'.repeat(15)} `, 'tökén-0123456789']) {
+      assert.throws(() => loadConfig({ METRICS_TOKEN: token }), /METRICS_TOKEN/, JSON.stringify(token));
+    }
+    assert.equal(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken, 'x'.repeat(16));
   });
 });
 

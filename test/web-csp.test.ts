@@ -35,7 +35,8 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; probl
   return {
     page,
     async problems() {
-      const events = await page.evaluate('window.cspViolations || []').catch(() => []) as string[];
+      const events = await page.evaluate('window.cspViolations || []')
+        .catch((error: Error) => [`could not read the recorded violations: ${error.message}`]) as string[];
       return [...events, ...messages.splice(0)];
     },
   };
