@@ -43,8 +43,7 @@ function answerOf(error: FastifyError | Error, { challenge, requestError }: OAut
   }
   const apiError = toApiError(error);
   if (apiError.status === 429) {
-    return new OAuthHttpError('temporarily_unavailable', 'Too many requests; wait the seconds in Retry-After.', 429,
-      { 'Retry-After': String(apiError.retryAfter ?? 1) });
+    return new OAuthHttpError('temporarily_unavailable', 'Too many requests; wait the seconds in Retry-After.', 429, apiError.responseHeaders());
   }
   // Load shedding refuses before any handler runs: the client should come back, not give up.
   if (apiError.code === 'overloaded') {
