@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
@@ -105,6 +106,24 @@ describe('request ids behind a trusted proxy (TRUST_PROXY)', () => {
       const response = await fetch(`${run.server.url}/healthz`, { headers: { 'X-Request-Id': bad } });
       assert.match(response.headers.get('x-request-id') ?? '', UUID, JSON.stringify(bad));
     }
+  });
+
+  it('replaces one with a tab or a byte outside ASCII, and a DEL never reaches the app (sent raw: fetch would refuse them)', async () => {
+    const { port } = new URL(run.server.url);
+    const answerTo = async (id: Buffer): Promise<string> => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.end(Buffer.concat([Buffer.from('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nX-Request-Id: '), id, Buffer.from('\r\n\r\n')]));
+      const chunks: Buffer[] = [];
+      for await (const chunk of socket) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('latin1');
+    };
+    for (const bad of [Buffer.from('a\tb'), Buffer.from([0x61, 0xe9, 0x62])]) {
+      const answer = await answerTo(bad);
+      assert.match(answer, /^HTTP\/1\.1 200 /, JSON.stringify(bad.toString('latin1')));
+      assert.match(/\r\nx-request-id: ([^\r]*)\r\n/i.exec(answer)?.[1] ?? '', UUID, JSON.stringify(bad.toString('latin1')));
+    }
+    // Node's HTTP parser refuses a DEL in a header value before any app sees it.
+    assert.match(await answerTo(Buffer.from('a\x7fb')), /^HTTP\/1\.1 400 /);
   });
 });
 
