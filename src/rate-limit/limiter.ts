@@ -27,9 +27,10 @@ export class RateLimiter {
   private decide(policy: RateLimitPolicyName, { count, resetMs }: Hit): RateLimitDecision {
     const { windowSeconds } = RATE_LIMIT_POLICIES[policy];
     const limit = this.limitOf(policy);
-    if (count > limit) this.events.refused(policy);
+    const allowed = count <= limit;
+    if (!allowed) this.events.refused(policy);
     return {
-      allowed: count <= limit,
+      allowed,
       limit,
       remaining: Math.max(0, limit - count),
       resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
