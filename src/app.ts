@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { Catalog } from './catalog/catalog.js';
 import type { Config } from './config.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
-import { PATHS, WELL_KNOWN_ROOT } from './contract/paths.js';
+import { WELL_KNOWN_ROOT } from './contract/paths.js';
 import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
@@ -14,8 +14,8 @@ import { RouteRegistry } from './http/route-registry.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
-import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { requestIdGenerator } from './http/request-id.js';
+import { registerAnswerHeaders } from './http/security-headers.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -74,13 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, carries the security headers, answers CORS, carries the discovery Link header, is refused
+  // logged once, carries the security headers and its request id, answers CORS, carries the discovery Link header, is refused
   // while the process is overloaded (after CORS, so a browser can read the 503), and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
-  registerRequestIdHeader(app);
   if (deps.metrics) registerRequestMetrics(app, deps.metrics);
-  registerSecurityHeaders(app, config.baseUrl);
+  registerAnswerHeaders(app, config.baseUrl);
   await registerCors(app);
   registerLinkHeaders(app, config.baseUrl);
   registerLoadShedding(app, deps.pressure);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -18,12 +17,4 @@ export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessa
     const offered = request.headers[REQUEST_ID_HEADER];
     return typeof offered === 'string' && ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
   };
-}
-
-/** Every answer names its request id (errors included: the contract's Error body has no room for it). */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * The policy of every answer that is not a page (JSON, Markdown, text, assets, errors): it loads nothing
@@ -23,15 +24,17 @@ export function securityHeaders(baseUrl: string): Record<string, string> {
 }
 
 /**
- * Static headers set in one hook, before anything can answer (CORS preflights and load shedding
- * included), so error answers carry them too. Not @fastify/helmet: with the same headers it took a
- * quarter to a third of a read's throughput in A/B runs (two hooks and a middleware chain per request),
- * where this hook was within the machine's noise.
+ * The headers every answer carries, set in one root hook before anything can answer (CORS preflights and
+ * load shedding included), so error answers carry them too: the static security headers, and the request id
+ * (errors included: the contract's Error body has no room for it). One hook, since every root hook costs
+ * every request. Not @fastify/helmet: with the same headers it took a quarter to a third of a read's
+ * throughput in A/B runs (two hooks and a middleware chain per request), where this hook was within the
+ * machine's noise.
  */
-export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string): void {
+export function registerAnswerHeaders(app: FastifyInstance, baseUrl: string): void {
   const headers = securityHeaders(baseUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }
