@@ -7,6 +7,13 @@ export const LOCATIONS = ['miami', 'hamptons', 'other'] as const;
 export const BUDGETS = ['under-1m', '1m-3m', '3m-10m', 'over-10m', 'undisclosed'] as const;
 export const PHASES = ['pre-planning', 'permitted', 'unsure'] as const;
 
+/**
+ * Where an inquiry stands in the studio's triage (the web inbox's folders, `studio inbox mark`, the read
+ * API). A state is the studio's judgement of an inquiry; it never changes what was received.
+ */
+export const TRIAGE_STATES = ['new', 'read', 'archived', 'spam'] as const;
+export type TriageState = (typeof TRIAGE_STATES)[number];
+
 export const INQUIRY_LIMITS = {
   name: { minLength: 2, maxLength: 120 },
   email: { maxLength: 254 },

@@ -1,4 +1,4 @@
-import type { Inquiry } from '../contract/inquiry.js';
+import type { BUDGETS, Inquiry, LOCATIONS, PHASES, TriageState } from '../contract/inquiry.js';
 import type { NotificationChannel, StoredInquiry } from './notifier.js';
 import type { NotificationStatus } from './outbox-store.js';
 import type { SubmissionChannel } from './inquiry-service.js';
@@ -58,9 +58,19 @@ export interface NotificationState {
   deliveredAt: number | null;
 }
 
-/** An inquiry as the operator sees it: every stored field, how it arrived, and its notifications. */
+/** The studio's triage of one inquiry: its state, and who set it when (null: as it arrived). */
+export interface Triage {
+  state: TriageState;
+  changedAt: number | null;
+  /** An operator's email, `cli:<user>` for the operator command, or null for the state it arrived in. */
+  changedBy: string | null;
+}
+
+/** An inquiry as the operator sees it: every stored field, how it arrived, its triage and its notifications. */
 export interface InboxEntry extends StoredInquiry {
+  /** The honeypot was filled when it arrived (a fact of the submission; triage never changes it). */
   spam: boolean;
+  triage: Triage;
   /** How it arrived (a SubmissionChannel when it was stored). */
   channel: string;
   clientIp: string;
@@ -68,6 +78,27 @@ export interface InboxEntry extends StoredInquiry {
   clientId: string | null;
   notifications: NotificationState[];
 }
+
+/** What the web inbox and the read API search and filter by; every field narrows the result. */
+export interface InboxQuery {
+  state?: TriageState;
+  /** Words to find in the name, email or message, any letter case; every word must occur. */
+  search?: string;
+  location?: (typeof LOCATIONS)[number];
+  budget?: (typeof BUDGETS)[number];
+  phase?: (typeof PHASES)[number];
+  /** Received at or after / before (epoch ms). */
+  since?: number;
+  until?: number;
+}
+
+/** One page of a query, newest first. `next` is an opaque cursor for the following page (keyset, not offset). */
+export interface InboxPage {
+  entries: InboxEntry[];
+  next: string | undefined;
+}
+
+export type StateChangeOutcome = 'changed' | 'unchanged' | 'not_found';
 
 export interface InboxStore {
   /**
@@ -95,6 +126,18 @@ export interface InboxStore {
    * due `now`. An inquiry that is not flagged is left as it is.
    */
   markGenuine(id: string, notify: NotificationChannel[], now: number): Promise<GenuineOutcome>;
+  /**
+   * One page of `query`, newest first, `limit` entries at most, after `cursor` (a `next` of an earlier page).
+   * Served by an index for every folder at 100,000 inquiries; an unknown or malformed cursor starts over.
+   */
+  page(query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage>;
+  /** How many inquiries match `query` in each triage state (the folder counts). */
+  countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>>;
+  /**
+   * One transaction: sets the triage state and who set it when. Leaving `spam` queues one outbox job per
+   * channel in `notify` that the inquiry has none for yet (the notifications the spam flag held back).
+   */
+  setState(id: string, state: TriageState, by: string, now: number, notify: NotificationChannel[]): Promise<StateChangeOutcome>;
 }
 
 export type GenuineOutcome = 'marked' | 'not_spam' | 'not_found';
