@@ -16,6 +16,7 @@ import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
 import { registerAnswerHeaders } from './http/security-headers.js';
+import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
@@ -38,6 +39,8 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   logger: FastifyBaseLogger;
   inquiries: InquiryService;
+  /** The stored inquiries, for the studio's own readers: the read API and the web inbox. */
+  inbox: InboxStore;
   oauth: OAuthService;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
   serverFactory: FastifyServerFactory;

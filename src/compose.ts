@@ -120,7 +120,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, oauth, metrics, pressure }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, metrics, pressure }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();
