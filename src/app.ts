@@ -18,11 +18,13 @@ import { requestIdGenerator } from './http/request-id.js';
 import { registerAnswerHeaders } from './http/security-headers.js';
 import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
+import { inboxSurface } from './inbox/plugin.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
 import { documentBearerResponses } from './oauth/http/openapi-challenge.js';
 import { oauthSurface } from './oauth/http/plugin.js';
 import type { OAuthService } from './oauth/service.js';
+import type { Operators } from './operators/operators.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
@@ -42,6 +44,8 @@ export interface AppDeps {
   /** The stored inquiries, for the studio's own readers: the read API and the web inbox. */
   inbox: InboxStore;
   oauth: OAuthService;
+  /** The studio's operators: accounts, sessions and sign-in, for the web inbox. */
+  operators: Operators;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
   serverFactory: FastifyServerFactory;
   /** The process's event-loop pressure monitor (src/http/load-shedding.ts); none when shedding is off. */
@@ -55,9 +59,10 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
 }
 
 /**
- * Builds the HTTP app, not listening. Reads top to bottom: what is global on purpose, then the three
+ * Builds the HTTP app, not listening. Reads top to bottom: what is global on purpose, then the four
  * surfaces, each an encapsulated context that owns its hooks, its error shape and its 404 and 405 answers:
- * the API (REST under /api and MCP), OAuth (/oauth and its metadata), and the website (pages and documents).
+ * the API (REST under /api and MCP), OAuth (/oauth and its metadata), the operators' inbox (/inbox), and the
+ * website (pages and documents).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, catalog, limiter, oauth, inquiries } = deps;
@@ -116,6 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authorization.addHook('onRequest', rateLimitHook(limiter));
     await authorization.register(oauthSurface, { oauth });
   });
+
+  // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
+  await app.register(async (inboxScope) => inboxSurface(inboxScope, { config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
   const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries });

@@ -30,3 +30,21 @@ export const WELL_KNOWN_ROOT = '/.well-known';
 
 /** Where the deprecation of the legacy alias is explained (its rel="deprecation" link). */
 export const VERSIONING_DOC_PATH = `${PATHS.developers}#versioning`;
+
+/** The operators' web inbox: its own context (src/inbox/plugin.ts), never in the sitemap or llms.txt, disallowed in robots.txt. */
+export const INBOX_ROOT = '/inbox';
+
+export const INBOX_PATHS = {
+  list: INBOX_ROOT,
+  inquiry: `${INBOX_ROOT}/inquiries/:id`,
+  state: `${INBOX_ROOT}/inquiries/:id/state`,
+  retry: `${INBOX_ROOT}/inquiries/:id/retry`,
+  delete: `${INBOX_ROOT}/inquiries/:id/delete`,
+  exportCsv: `${INBOX_ROOT}/export.csv`,
+  exportJson: `${INBOX_ROOT}/export.json`,
+  erase: `${INBOX_ROOT}/erase`,
+  login: `${INBOX_ROOT}/login`,
+  logout: `${INBOX_ROOT}/logout`,
+  /** The one-time sign-in link's page: `${BASE_URL}/inbox/set-password?token=<token>`. */
+  setPassword: `${INBOX_ROOT}/set-password`,
+} as const;

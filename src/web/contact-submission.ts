@@ -31,7 +31,8 @@ function submittedValues(body: unknown): Record<string, string> {
   return values;
 }
 
-function waitText(seconds = 1): string {
+/** "45 seconds" or "12 minutes": how long to wait, for a person (the inbox's sign-in page says it too). */
+export function waitText(seconds = 1): string {
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }
 

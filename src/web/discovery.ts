@@ -1,4 +1,4 @@
-import { PATHS } from '../contract/paths.js';
+import { INBOX_ROOT, PATHS } from '../contract/paths.js';
 import { escapeHtml } from './html.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { SiteContext } from './site-context.js';
@@ -25,7 +25,8 @@ const AI_CRAWLERS = ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Cl
   'Perplexity-User', 'Google-Extended', 'Applebot-Extended', 'CCBot'];
 
 export function robotsTxt(ctx: SiteContext): string {
-  const rules = ['Content-Signal: search=yes, ai-input=yes, ai-train=no', 'Allow: /', 'Disallow: /oauth/'];
+  // The operators' inbox is private: its pages say noindex too, but crawlers have no reason to ask.
+  const rules = ['Content-Signal: search=yes, ai-input=yes, ai-train=no', 'Allow: /', 'Disallow: /oauth/', `Disallow: ${INBOX_ROOT}`];
   return [
     `# ${ctx.catalog.site.name}: people, search engines and AI agents are welcome on the public pages.`,
     `# Every page also answers Accept: text/markdown; see ${PATHS.llms} for the Markdown index and ${PATHS.developers} for the API.`,
