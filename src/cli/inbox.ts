@@ -3,6 +3,7 @@ import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
 import { markGenuine } from '../inquiries/triage.js';
+import { userInfo } from 'node:os';
 import { systemClock } from '../lib/clock.js';
 import { KyselyInboxStore } from '../store/inbox-store.js';
 import { KyselyOutboxStore } from '../store/outbox-store.js';
@@ -38,8 +39,8 @@ function filterFrom(values: FilterValues, now: number): InboxFilter {
   const filter: InboxFilter = {};
   if (values.since !== undefined) filter.since = parseSince(values.since, now);
   if (values.spam && values['no-spam']) throw new UsageError('--spam and --no-spam exclude each other');
-  if (values.spam) filter.spam = true;
-  if (values['no-spam']) filter.spam = false;
+  if (values.spam) filter.state = 'spam';
+  if (values['no-spam']) filter.exceptState = 'spam';
   if (values.status !== undefined) {
     if (!STATUSES.includes(values.status as NotificationStatus)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
     filter.status = values.status as NotificationStatus;
@@ -122,7 +123,7 @@ async function purge(args: string[], context: CliContext): Promise<number> {
   const before = systemClock() - parseDuration(olderThan, 'older-than');
   const { inbox } = await storesOf(context);
   if (values['dry-run']) {
-    const entries = await inbox.list({ before });
+    const entries = await inbox.list({ until: before });
     if (entries.length > 0) for (const line of listTable(entries)) context.out(line);
     context.out(`Would delete ${plural(entries.length, 'inquiry', 'inquiries')} received before ${iso(before)}; nothing was deleted.`);
     return EXIT.ok;
@@ -147,7 +148,7 @@ async function notSpam(args: string[], context: CliContext): Promise<number> {
   await Promise.all(notifiers.map((n) => n.close?.()));
   const channels = notifiers.map((n) => n.channel);
   const { inbox } = await storesOf(context);
-  const outcome = await markGenuine({ inbox, channels }, id);
+  const outcome = await markGenuine({ inbox, channels }, id, `cli:${userInfo().username}`);
   if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
   if (outcome === 'not_spam') { context.out(`Inquiry ${id} is not flagged as spam; nothing changed.`); return EXIT.ok; }
   context.out(channels.length === 0
