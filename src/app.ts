@@ -19,12 +19,14 @@ import { registerAnswerHeaders } from './http/security-headers.js';
 import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
+import type { InboxOutbox } from './inbox/pages.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
 import { documentBearerResponses } from './oauth/http/openapi-challenge.js';
 import { oauthSurface } from './oauth/http/plugin.js';
 import type { OAuthService } from './oauth/service.js';
 import type { Operators } from './operators/operators.js';
+import type { Clock } from './lib/clock.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
@@ -46,6 +48,10 @@ export interface AppDeps {
   oauth: OAuthService;
   /** The studio's operators: accounts, sessions and sign-in, for the web inbox. */
   operators: Operators;
+  /** The outbox as the web inbox's actions use it: the configured channels, re-queueing failed jobs, waking the worker. */
+  outbox: InboxOutbox;
+  /** The service's one clock (src/lib/clock.ts); the system's when not given. */
+  clock?: Clock;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
   serverFactory: FastifyServerFactory;
   /** The process's event-loop pressure monitor (src/http/load-shedding.ts); none when shedding is off. */
@@ -123,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
-  await app.register(async (inboxScope) => inboxSurface(inboxScope, { config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators }));
+  await app.register(async (inboxScope) => inboxSurface(inboxScope, {
+    config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock,
+  }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
   const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries });

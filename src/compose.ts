@@ -120,7 +120,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, metrics, pressure }, logger);
+  // The web inbox's actions: taking an inquiry out of spam queues jobs for these channels, a retry re-queues failed ones.
+  const inboxOutbox = {
+    channels: notifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
+  };
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, metrics, pressure, outbox: inboxOutbox, clock }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

@@ -6,10 +6,11 @@ import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import type { InboxStore } from '../inquiries/inbox-store.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
+import type { Clock } from '../lib/clock.js';
 import type { Operators } from '../operators/operators.js';
 import { assetUrls } from '../web/assets.js';
 import { inboxErrorHandler, inboxNotFound, readSession, requireCsrf, requireSession } from './guards.js';
-import { registerInboxPages } from './pages.js';
+import { registerInboxPages, type ClientDirectory, type InboxOutbox } from './pages.js';
 import { inboxCookies } from './session-cookie.js';
 import { registerSignIn, registerSignOut } from './sign-in.js';
 
@@ -20,6 +21,11 @@ export interface InboxDeps {
   inbox: InboxStore;
   inquiries: InquiryService;
   operators: Operators;
+  /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/pages.ts). */
+  outbox: InboxOutbox;
+  /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
+  clients: ClientDirectory;
+  clock?: Clock;
 }
 
 /**

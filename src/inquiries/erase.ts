@@ -11,9 +11,17 @@ function comparable(address: string): string {
   return address.trim().normalize('NFC').toLowerCase();
 }
 
+function sameAddressAs(address: string): (email: string) => boolean {
+  const wanted = comparable(address);
+  return (email) => comparable(email) === wanted;
+}
+
+/** How many inquiries eraseByEmail would delete: what a confirmation shows before anything goes. */
+export async function countByEmail(inbox: Pick<InboxStore, 'idsWhereEmail'>, address: string): Promise<number> {
+  return (await inbox.idsWhereEmail(sameAddressAs(address))).length;
+}
+
 /** Deletes every inquiry whose address is `address`, whatever its case; returns how many. */
 export async function eraseByEmail(inbox: Pick<InboxStore, 'idsWhereEmail' | 'deleteMany'>, address: string): Promise<number> {
-  const wanted = comparable(address);
-  const ids = await inbox.idsWhereEmail((email) => comparable(email) === wanted);
-  return inbox.deleteMany(ids);
+  return inbox.deleteMany(await inbox.idsWhereEmail(sameAddressAs(address)));
 }

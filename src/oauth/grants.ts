@@ -99,6 +99,11 @@ export class Grants {
     return true;
   }
 
+  /** One client by its id, revoked or not: the web inbox names the client an inquiry's token belonged to. */
+  findClient(clientId: string): Promise<ClientRecord | undefined> {
+    return this.deps.clients.find(clientId);
+  }
+
   listClients(): Promise<ClientRecord[]> {
     return this.deps.clients.list();
   }

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
+import { INBOX_PATHS } from '../contract/paths.js';
+import { StringEnum } from '../contract/schema-helpers.js';
+import type { InboxEntry } from '../inquiries/inbox-store.js';
+import { changeState } from '../inquiries/triage.js';
+import type { OperatorSession } from '../operators/operators.js';
+import { html, type SafeHtml } from '../web/html.js';
+import { mdLink, mdText } from '../web/markdown.js';
+import { csrfInput } from './csrf.js';
+import { inquiryPath, utcText } from './entry-view.js';
+import { sendErrorPage } from './guards.js';
+import { sendInboxPage, type InboxPageView } from './layout.js';
+import { withQuery } from './list-query.js';
+import type { PageDeps } from './pages.js';
+
+// What an operator does to one inquiry, each a POST form with the session's CSRF token (checked by the
+// context's hook before any handler runs) answered 303 to a page that shows a one-line notice
+// (Post/Redirect/Get, `?done=<what>`): file it in another folder, retry its failed notifications, delete
+// it after a confirmation page.
+
+/** The moves between folders, by the `done` key of their notice; the POST carries the target state. */
+export const STATE_ACTIONS = {
+  read: { state: 'read', button: 'Mark read', notice: 'Marked as read.' },
+  unread: { state: 'new', button: 'Mark unread', notice: 'Marked as unread.' },
+  archive: { state: 'archived', button: 'Archive', notice: 'Archived.' },
+  inbox: { state: 'read', button: 'Move to inbox', notice: 'Moved back to the inbox.' },
+  spam: { state: 'spam', button: 'Spam', notice: 'Moved to spam.' },
+  'not-spam': { state: 'read', button: 'Not spam', notice: 'Moved out of spam: its notifications are on their way.' },
+} as const satisfies Record<string, { state: TriageState; button: string; notice: string }>;
+type Move = keyof typeof STATE_ACTIONS;
+
+/** Every notice a `done` parameter may name; a Map, since the key comes from the address bar. */
+const NOTICES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(STATE_ACTIONS).map(([done, action]) => [done, action.notice] as const),
+  ['not-spam-silent', 'Moved out of spam. No notification channel is configured, so nobody is notified.'],
+  ['unchanged', 'Nothing changed: it was there already.'],
+  ['retried', 'Its failed notifications are queued again.'],
+  ['nothing-to-retry', 'It has no failed notification to retry.'],
+  ['deleted', 'The inquiry was deleted, with its notifications.'],
+]);
+
+export function noticeOf(done: string | undefined): string | undefined {
+  return done === undefined ? undefined : NOTICES.get(done);
+}
+
+/** The notice as a status message: announced by screen readers, shown in the site's form-status style. */
+export function noticeHtml(text: string): SafeHtml {
+  return html`<p class="form-status inbox-notice" role="status">${text}</p>`;
+}
+
+/** Which move took an inquiry from one folder to another, for its notice. */
+function moveOf(from: TriageState, to: TriageState, notifies: boolean): string {
+  if (to === 'new') return 'unread';
+  if (to === 'archived') return 'archive';
+  if (to === 'spam') return 'spam';
+  if (from === 'spam') return notifies ? 'not-spam' : 'not-spam-silent';
+  return from === 'archived' ? 'inbox' : 'read';
+}
+
+const IdParams = Type.Object({ id: Type.String() });
+const StateForm = Type.Object({ state: StringEnum(TRIAGE_STATES) });
+
+const see = (reply: FastifyReply, to: string) => reply.redirect(to, 303);
+
+function registerStateChange(scope: FastifyInstance, deps: PageDeps): void {
+  scope.withTypeProvider<TypeBoxTypeProvider>().post(INBOX_PATHS.state, { schema: { hide: true, params: IdParams, body: StateForm } }, async (request, reply) => {
+    const { id } = request.params;
+    const to = request.body.state;
+    const entry = await deps.inbox.find(id);
+    if (!entry) return sendErrorPage(request, reply, 404);
+    const from = entry.triage.state;
+    const outcome = await changeState(deps.triage, id, to, request.operator!.email);
+    if (outcome === 'not_found') return sendErrorPage(request, reply, 404);
+    if (outcome === 'changed' && from === 'spam') deps.outbox.wake();
+    const done = outcome === 'unchanged' ? 'unchanged' : moveOf(from, to, deps.outbox.channels.length > 0);
+    // Unread goes back to its folder: its own page would open it, and so file it as read again.
+    if (to === 'new' && outcome === 'changed') return see(reply, withQuery(INBOX_PATHS.list, { state: from }, { done }));
+    return see(reply, withQuery(inquiryPath(id), {}, { done }));
+  });
+}
+
+function registerRetry(scope: FastifyInstance, deps: PageDeps): void {
+  scope.withTypeProvider<TypeBoxTypeProvider>().post(INBOX_PATHS.retry, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!(await deps.inbox.find(id))) return sendErrorPage(request, reply, 404);
+    const requeued = await deps.outbox.requeueFailed(deps.clock(), id);
+    if (requeued > 0) deps.outbox.wake();
+    return see(reply, withQuery(inquiryPath(id), {}, { done: requeued > 0 ? 'retried' : 'nothing-to-retry' }));
+  });
+}
+
+function deleteView(entry: InboxEntry, operator: OperatorSession): InboxPageView {
+  const what = `the inquiry of ${entry.name} <${entry.email}>, received ${utcText(entry.receivedAt)}`;
+  const consequence = 'It is deleted for good, with its notifications and idempotency keys; this cannot be undone. Copies in backups taken earlier are not reached.';
+  return {
+    title: 'Delete this inquiry?',
+    kind: 'confirm',
+    html: html`<div class="prose inbox-confirm"><h1>Delete this inquiry?</h1>
+<p>This deletes ${what}.</p><p>${consequence}</p>
+<form method="post" action="${inquiryPath(entry.id, INBOX_PATHS.delete)}">${csrfInput(operator)}
+<div class="inbox-confirm-actions"><button type="submit" class="button button-danger">Delete inquiry</button>
+<a href="${inquiryPath(entry.id)}">Keep it</a></div></form></div>`,
+    markdown: `# Delete this inquiry?\n\nThis deletes ${mdText(what)}.\n\n${consequence}\n\n${mdLink('Keep it', inquiryPath(entry.id))}\n`,
+  };
+}
+
+function registerDelete(scope: FastifyInstance, deps: PageDeps): void {
+  const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(INBOX_PATHS.delete, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
+    const entry = await deps.inbox.find(request.params.id);
+    if (!entry) return sendErrorPage(request, reply, 404);
+    return sendInboxPage(request, reply, deleteView(entry, request.operator!));
+  });
+  typed.post(INBOX_PATHS.delete, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
+    if (!(await deps.inbox.delete(request.params.id))) return sendErrorPage(request, reply, 404);
+    return see(reply, withQuery(INBOX_PATHS.list, {}, { done: 'deleted' }));
+  });
+}
+
+export function registerActions(scope: FastifyInstance, deps: PageDeps): void {
+  registerStateChange(scope, deps);
+  registerRetry(scope, deps);
+  registerDelete(scope, deps);
+}

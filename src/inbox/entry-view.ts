@@ -1,0 +1,92 @@
+import type { TriageState } from '../contract/inquiry.js';
+import { INBOX_PATHS } from '../contract/paths.js';
+import type { InboxEntry } from '../inquiries/inbox-store.js';
+import { html, type SafeHtml } from '../web/html.js';
+import { enumLabel } from '../web/labels.js';
+
+// How the facts of one inquiry read in the inbox, on the list and on the inquiry's page alike, in HTML
+// and in Markdown: times (in UTC, saying so), the channel in words, the project's labels, the folder
+// names, and the state of its notifications at a glance.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "23 Nov 2026, 14:05 UTC": the studio may work in several time zones, so the zone is said. */
+export function utcText(at: Date | number): string {
+  const d = new Date(at);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+export function timeHtml(at: Date | number): SafeHtml {
+  return html`<time datetime="${new Date(at).toISOString()}">${utcText(at)}</time>`;
+}
+
+/** The path of an inquiry's page (and, with a suffix, of its actions). */
+export function inquiryPath(id: string, route: string = INBOX_PATHS.inquiry): string {
+  return route.replace(':id', encodeURIComponent(id));
+}
+
+/** The folders, in the order the list shows them, with their names. */
+export const FOLDERS: ReadonlyArray<{ state: TriageState; name: string }> = [
+  { state: 'new', name: 'New' }, { state: 'read', name: 'Read' }, { state: 'archived', name: 'Archived' }, { state: 'spam', name: 'Spam' },
+];
+
+export function folderName(state: TriageState | undefined): string {
+  return FOLDERS.find((folder) => folder.state === state)?.name ?? 'All';
+}
+
+/** "Miami · $1M to $3M · Pre-planning" */
+export function projectText(entry: InboxEntry): string {
+  return [enumLabel('location', entry.location), enumLabel('budget', entry.budget), enumLabel('phase', entry.phase)].join(' · ');
+}
+
+/** The message's first non-empty line, shortened for a list row. */
+export function firstLine(message: string, max = 120): string {
+  const line = message.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** How each submission channel is called; the store keeps the short names (src/inquiries/inquiry-service.ts). */
+const CHANNEL_WORDS: ReadonlyMap<string, string> = new Map([
+  ['form', 'Web form'], ['api', 'API'], ['legacy', 'Legacy API'], ['mcp', 'MCP'],
+]);
+
+export function channelText(channel: string): string {
+  return CHANNEL_WORDS.get(channel) ?? channel;
+}
+
+/** The channel with the OAuth client of the bearer token it came with, when there was one. */
+export function channelWithClient(entry: InboxEntry, clientName: string | undefined): string {
+  const channel = channelText(entry.channel);
+  if (!entry.clientId) return channel;
+  return clientName === undefined
+    ? `${channel}, with a token of OAuth client ${entry.clientId} (no longer registered)`
+    : `${channel}, with a token of OAuth client “${clientName}” (${entry.clientId})`;
+}
+
+/** Where an inquiry's notifications stand, all channels together. */
+export type DeliveryState = 'delivered' | 'retrying' | 'sending' | 'failed' | 'held' | 'none';
+
+export const DELIVERY_WORDS: Record<DeliveryState, { label: string; meaning: string }> = {
+  delivered: { label: 'Delivered', meaning: 'every notification went out' },
+  retrying: { label: 'Retrying', meaning: 'a notification failed and is being tried again' },
+  sending: { label: 'Sending', meaning: 'queued, not tried yet' },
+  failed: { label: 'Failed', meaning: 'a notification gave up: retry it from the inquiry' },
+  held: { label: 'Held', meaning: 'in spam, nobody was notified' },
+  none: { label: 'None', meaning: 'no notification channel was configured' },
+};
+
+/** The worst state wins: failed, then retrying, then sending; delivered only when every job is done. */
+export function deliveryState(entry: InboxEntry): DeliveryState {
+  const jobs = entry.notifications;
+  if (jobs.length === 0) return entry.triage.state === 'spam' ? 'held' : 'none';
+  if (jobs.some((job) => job.status === 'failed')) return 'failed';
+  const pending = jobs.filter((job) => job.status === 'pending');
+  if (pending.some((job) => job.attempts > 0 || job.lastError !== null)) return 'retrying';
+  return pending.length > 0 ? 'sending' : 'delivered';
+}
+
+/** A small badge with its word (never colour alone). */
+export function deliveryBadge(state: DeliveryState): SafeHtml {
+  return html`<span class="badge badge-${state}">${DELIVERY_WORDS[state].label}</span>`;
+}

@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { INBOX_PATHS } from '../contract/paths.js';
+import { csvLines, exportRecord } from '../inquiries/export.js';
+import type { InboxEntry, InboxQuery, InboxStore } from '../inquiries/inbox-store.js';
+import type { Clock } from '../lib/clock.js';
+import { BadListQuery, ListQuerySchema } from './list-query.js';
+import { listRequestOf, sendBadQuery } from './list-page.js';
+
+// The exports of the list's current query, GET /inbox/export.csv and /inbox/export.json: every page of
+// it, not just the one shown, as a download. The records and the spreadsheet-safe CSV cells are the
+// operator command's (src/inquiries/export.ts). The rows are read in keyset batches and written as they
+// come, so 100,000 inquiries never become one string, and each batch asks for its jobs in one query.
+
+/** Inquiries per store read: big enough that 100,000 take 200 reads, small enough to hold in memory. */
+export const EXPORT_BATCH = 500;
+const CRLF = '\r\n';
+
+type Batches = AsyncGenerator<InboxEntry[]>;
+
+/** The first batch is read before the answer starts, so a store that is down gets the error page, not half a file. */
+async function batches(inbox: Pick<InboxStore, 'page'>, query: InboxQuery): Promise<Batches> {
+  const first = await inbox.page(query, EXPORT_BATCH);
+  return (async function* rest() {
+    yield first.entries;
+    let cursor = first.next;
+    while (cursor) {
+      const page = await inbox.page(query, EXPORT_BATCH, cursor);
+      yield page.entries;
+      cursor = page.next;
+    }
+  })();
+}
+
+/** RFC 4180: lines end in CRLF. csvLines begins every call with the header row: only the first one is kept. */
+async function* csvText(source: Batches): AsyncGenerator<string> {
+  let header = true;
+  for await (const entries of source) {
+    const lines = csvLines(entries);
+    yield (header ? lines : lines.slice(1)).map((line) => line + CRLF).join('');
+    header = false;
+  }
+}
+
+/** One JSON array of the export records, written a batch at a time. */
+async function* jsonText(source: Batches): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const entries of source) {
+    for (const entry of entries) {
+      yield `${first ? '\n' : ',\n'}${JSON.stringify(exportRecord(entry))}`;
+      first = false;
+    }
+  }
+  yield '\n]\n';
+}
+
+const FORMATS = {
+  csv: { path: INBOX_PATHS.exportCsv, type: 'text/csv; charset=utf-8; header=present', text: csvText },
+  json: { path: INBOX_PATHS.exportJson, type: 'application/json; charset=utf-8', text: jsonText },
+} as const;
+
+/** `inquiries-2026-11-23.csv`: the day of the export (UTC), so repeated downloads sort and do not overwrite. */
+export function exportFilename(format: keyof typeof FORMATS, now: number): string {
+  return `inquiries-${new Date(now).toISOString().slice(0, 10)}.${format}`;
+}
+
+async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, source: Batches, now: number): Promise<FastifyReply> {
+  const { type, text } = FORMATS[format];
+  reply.type(type).header('Content-Disposition', `attachment; filename="${exportFilename(format, now)}"`);
+  return reply.send(Readable.from(text(source)));
+}
+
+export function registerExports(scope: FastifyInstance, deps: { inbox: Pick<InboxStore, 'page'>; clock: Clock }): void {
+  const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
+  for (const format of ['csv', 'json'] as const) {
+    typed.get(FORMATS[format].path, { schema: { hide: true, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
+      const list = listRequestOf(request);
+      if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
+      return sendExport(reply, format, await batches(deps.inbox, list.query), deps.clock());
+    });
+  }
+}

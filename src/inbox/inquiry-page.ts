@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { TriageState } from '../contract/inquiry.js';
+import { INBOX_PATHS } from '../contract/paths.js';
+import type { InboxEntry, NotificationState } from '../inquiries/inbox-store.js';
+import { changeState } from '../inquiries/triage.js';
+import type { OperatorSession } from '../operators/operators.js';
+import { html, type SafeHtml } from '../web/html.js';
+import { enumLabel } from '../web/labels.js';
+import { mdCell, mdLink, mdText } from '../web/markdown.js';
+import { noticeHtml, noticeOf, STATE_ACTIONS } from './actions.js';
+import { csrfInput } from './csrf.js';
+import {
+  channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml, utcText,
+} from './entry-view.js';
+import { sendErrorPage } from './guards.js';
+import { sendInboxPage, type InboxPageView } from './layout.js';
+import { folderHref } from './list-query.js';
+import type { PageDeps } from './pages.js';
+
+// One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its triage, the delivery log of each
+// notification, and the actions on it (each a POST form carrying the session's CSRF token; see
+// actions.ts). Opening a new inquiry files it as read, as a mail client does.
+
+const InquiryParams = Type.Object({ id: Type.String() });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+
+export interface InquiryModel {
+  entry: InboxEntry;
+  /** The OAuth client's name, when the inquiry came with a bearer token of a client still registered. */
+  clientName?: string;
+  siteName: string;
+  operator: OperatorSession;
+  notice?: string;
+}
+
+/** A reply in the operator's own mail program, the subject filled in (RFC 6068: every part percent-encoded). */
+export function replyHref(email: string, siteName: string): string {
+  const address = encodeURIComponent(email).replaceAll('%40', '@');
+  return `mailto:${address}?subject=${encodeURIComponent(`Re: your inquiry to ${siteName}`)}`;
+}
+
+/** Which moves an inquiry in each folder offers, in this order. */
+const MOVES: Record<TriageState, Array<keyof typeof STATE_ACTIONS>> = {
+  new: ['read', 'archive', 'spam'],
+  read: ['unread', 'archive', 'spam'],
+  archived: ['inbox', 'unread', 'spam'],
+  spam: ['not-spam'],
+};
+
+function stateForm(model: InquiryModel, move: keyof typeof STATE_ACTIONS): SafeHtml {
+  const action = STATE_ACTIONS[move];
+  return html`<form method="post" action="${inquiryPath(model.entry.id, INBOX_PATHS.state)}">${csrfInput(model.operator)}<input type="hidden" name="state" value="${action.state}"><button type="submit" class="button button-quiet">${action.button}</button></form>`;
+}
+
+function actionsHtml(model: InquiryModel): SafeHtml {
+  const { entry } = model;
+  return html`<div class="inquiry-actions" role="group" aria-label="Actions">
+<a class="button" href="${replyHref(entry.email, model.siteName)}">Reply by email</a>
+${MOVES[entry.triage.state].map((move) => stateForm(model, move))}
+<a class="button button-quiet button-danger" href="${inquiryPath(entry.id, INBOX_PATHS.delete)}">Delete…</a>
+</div>`;
+}
+
+interface Fact { label: string; text: string; html?: SafeHtml }
+
+function facts(model: InquiryModel): Fact[] {
+  const { entry } = model;
+  return [
+    { label: 'Email', text: entry.email, html: html`<a href="${replyHref(entry.email, model.siteName)}">${entry.email}</a>` },
+    { label: 'Phone', text: entry.phone ?? 'not given' },
+    { label: 'Location', text: enumLabel('location', entry.location) },
+    { label: 'Budget', text: enumLabel('budget', entry.budget) },
+    { label: 'Phase', text: enumLabel('phase', entry.phase) },
+    { label: 'Received', text: utcText(entry.receivedAt), html: timeHtml(entry.receivedAt) },
+    { label: 'Channel', text: channelWithClient(entry, model.clientName) },
+    { label: 'Client IP', text: entry.clientIp },
+    { label: 'User agent', text: entry.userAgent ?? 'not sent' },
+    { label: 'Honeypot', text: entry.spam ? 'filled in: it arrived as spam' : 'empty' },
+    { label: 'Id', text: entry.id, html: html`<code>${entry.id}</code>` },
+  ];
+}
+
+function triageText(entry: InboxEntry): string {
+  const { state, changedAt, changedBy } = entry.triage;
+  const where = `In ${folderName(state)}`;
+  return changedAt === null ? `${where}, as it arrived.` : `${where}: filed by ${changedBy ?? 'someone'} on ${utcText(changedAt)}.`;
+}
+
+const STATUS_WORDS = { done: 'Delivered', pending: 'Pending', failed: 'Failed' } as const;
+
+function jobCells(job: NotificationState): string[] {
+  return [
+    job.channel, STATUS_WORDS[job.status], String(job.attempts),
+    job.deliveredAt === null ? '—' : utcText(job.deliveredAt),
+    job.status === 'pending' ? utcText(job.nextAttemptAt) : '—',
+    job.lastError ?? '—',
+  ];
+}
+
+const JOB_HEADERS = ['Channel', 'Status', 'Attempts', 'Delivered', 'Next attempt', 'Last error'];
+
+function notificationsHtml(model: InquiryModel): SafeHtml {
+  const { entry } = model;
+  const state = deliveryState(entry);
+  const summary = html`<p>${deliveryBadge(state)} ${DELIVERY_WORDS[state].meaning}.</p>`;
+  if (entry.notifications.length === 0) return summary;
+  const retry = state === 'failed' ? html`<form method="post" action="${inquiryPath(entry.id, INBOX_PATHS.retry)}">${csrfInput(model.operator)}<button type="submit" class="button">Retry failed notifications</button></form>` : '';
+  return html`${summary}<table class="inbox-log"><caption>Delivery log</caption>
+<thead><tr>${JOB_HEADERS.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+<tbody>${entry.notifications.map((job) => html`<tr>${jobCells(job).map((cell, i) => html`<td data-label="${JOB_HEADERS[i]}">${cell}</td>`)}</tr>`)}</tbody></table>${retry}`;
+}
+
+function inquiryHtml(model: InquiryModel): SafeHtml {
+  const { entry } = model;
+  const state = entry.triage.state;
+  return html`<div class="inbox-inquiry">
+<p class="inbox-back"><a href="${folderHref({}, state)}">← ${folderName(state)}</a></p>
+${model.notice ? noticeHtml(model.notice) : ''}
+<h1>${entry.name}</h1>
+<p class="inquiry-meta">Received ${timeHtml(entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
+${actionsHtml(model)}
+<section aria-labelledby="h-message"><h2 id="h-message">Message</h2><div class="inquiry-message">${entry.message}</div></section>
+<section aria-labelledby="h-details"><h2 id="h-details">Details</h2>
+<dl class="inquiry-facts">${facts(model).map((f) => html`<div><dt>${f.label}</dt><dd>${f.html ?? f.text}</dd></div>`)}</dl></section>
+<section aria-labelledby="h-triage"><h2 id="h-triage">Triage</h2><p>${triageText(entry)}</p></section>
+<section aria-labelledby="h-notifications"><h2 id="h-notifications">Notifications</h2>${notificationsHtml(model)}</section>
+</div>`;
+}
+
+/** The message as a block quote, each line escaped and its line break kept. */
+function quoted(message: string): string {
+  return message.split(/\r?\n/).map((line) => (line.trim() === '' ? '>' : `> ${mdText(line)}  `)).join('\n');
+}
+
+function inquiryMarkdown(model: InquiryModel): string {
+  const { entry } = model;
+  const jobs = entry.notifications.map((job) => `| ${jobCells(job).map(mdCell).join(' | ')} |`);
+  return [
+    `# ${mdText(entry.name)}`, '',
+    ...(model.notice ? [model.notice, ''] : []),
+    `Received ${utcText(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
+    '## Message', '', quoted(entry.message), '',
+    '## Details', '', ...facts(model).map((f) => `- **${f.label}:** ${mdText(f.text)}`), '',
+    '## Triage', '', triageText(entry), '',
+    '## Notifications', '', `${DELIVERY_WORDS[deliveryState(entry)].label}: ${DELIVERY_WORDS[deliveryState(entry)].meaning}.`, '',
+    ...(jobs.length > 0 ? [`| ${JOB_HEADERS.join(' | ')} |`, `|${' --- |'.repeat(JOB_HEADERS.length)}`, ...jobs, ''] : []),
+    '## Actions', '',
+    `- ${mdLink('Reply by email', replyHref(entry.email, model.siteName))}`,
+    `- ${mdLink('Delete', inquiryPath(entry.id, INBOX_PATHS.delete))} (asks for confirmation)`,
+    '- The other actions are forms on the HTML page: they carry the session’s CSRF token.', '',
+  ].join('\n');
+}
+
+export function inquiryView(model: InquiryModel): InboxPageView {
+  return { title: model.entry.name, kind: 'inquiry', html: inquiryHtml(model), markdown: inquiryMarkdown(model) };
+}
+
+/** Opening a new inquiry files it as read, recorded as the operator's doing (the list shows what is unread). */
+async function markOpened(deps: PageDeps, entry: InboxEntry, operator: OperatorSession): Promise<InboxEntry> {
+  if (entry.triage.state !== 'new') return entry;
+  const outcome = await changeState(deps.triage, entry.id, 'read', operator.email);
+  return outcome === 'changed' ? (await deps.inbox.find(entry.id)) ?? entry : entry;
+}
+
+export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): void {
+  const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(INBOX_PATHS.inquiry, { schema: { hide: true, params: InquiryParams, querystring: DoneQuery } }, async (request, reply) => {
+    const operator = request.operator!;
+    const found = await deps.inbox.find(request.params.id);
+    if (!found) return sendErrorPage(request, reply, 404);
+    // A HEAD (a link checker) looks without opening.
+    const entry = request.method === 'GET' ? await markOpened(deps, found, operator) : found;
+    const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
+    return sendInboxPage(request, reply, inquiryView({
+      entry, clientName, siteName: deps.siteName, operator, notice: noticeOf(request.query.done),
+    }));
+  });
+}
