@@ -1,14 +1,15 @@
+import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
+import { csvLines, exportRecord } from '../inquiries/export.js';
 import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
 import { markGenuine } from '../inquiries/triage.js';
-import { userInfo } from 'node:os';
 import { systemClock } from '../lib/clock.js';
 import { KyselyInboxStore } from '../store/inbox-store.js';
 import { KyselyOutboxStore } from '../store/outbox-store.js';
 import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, type CliContext, type CommandGroup, iso } from './command.js';
-import { EXPORT_COLUMNS, csvCell, exportRecord, listTable, showLines } from './inbox-format.js';
+import { listTable, showLines } from './inbox-format.js';
 
 const USAGE = `studio inbox <command>
 
@@ -94,10 +95,9 @@ async function exportAll(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandLine(args, { ...FILTER_OPTIONS, format: { type: 'string' } }, 0);
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('--format must be csv or json');
   const { inbox } = await storesOf(context);
-  const records = (await inbox.list(filterFrom(values, systemClock()))).map(exportRecord);
-  if (values.format === 'json') { context.out(JSON.stringify(records, null, 2)); return EXIT.ok; }
-  context.out(EXPORT_COLUMNS.join(','));
-  for (const record of records) context.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
+  const entries = await inbox.list(filterFrom(values, systemClock()));
+  if (values.format === 'json') context.out(JSON.stringify(entries.map(exportRecord), null, 2));
+  else for (const line of csvLines(entries)) context.out(line);
   return EXIT.ok;
 }
 
