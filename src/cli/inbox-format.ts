@@ -1,14 +1,10 @@
+import { notificationSummary } from '../inquiries/export.js';
 import type { InboxEntry } from '../inquiries/inbox-store.js';
 import { iso, table } from './command.js';
 
-// How `studio inbox` shows inquiries: the list table, one inquiry in full, and the export records.
-
-export const EXPORT_COLUMNS = ['id', 'received_at', 'name', 'email', 'phone', 'message', 'location', 'budget', 'phase',
-  'spam', 'channel', 'client_ip', 'user_agent', 'client_id', 'notifications'] as const;
+// How `studio inbox` shows inquiries: the list table and one inquiry in full (exports: src/inquiries/export.ts).
 
 const LIST_HEADER = ['ID', 'RECEIVED', 'SPAM', 'LOCATION', 'BUDGET', 'PHASE', 'NOTIFICATIONS', 'FROM'];
-
-const notificationSummary = (entry: InboxEntry) => entry.notifications.map((n) => `${n.channel}:${n.status}`).join(' ') || '-';
 
 /** One row per inquiry under a header row; the id comes first, so `cut -d' ' -f1` yields the ids. */
 export function listTable(entries: InboxEntry[]): string[] {
@@ -42,20 +38,4 @@ export function showLines(entry: InboxEntry): string[] {
   ];
   if (entry.notifications.length === 0) lines.splice(lines.indexOf('notifications:') + 1, 0, '  none');
   return lines;
-}
-
-/** RFC 4180 quoting; a cell that a spreadsheet would run as a formula is prefixed with a quote. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function exportRecord(entry: InboxEntry): Record<(typeof EXPORT_COLUMNS)[number], unknown> {
-  return {
-    id: entry.id, received_at: entry.receivedAt.toISOString(), name: entry.name, email: entry.email, phone: entry.phone,
-    message: entry.message, location: entry.location, budget: entry.budget, phase: entry.phase, spam: entry.spam,
-    channel: entry.channel, client_ip: entry.clientIp, user_agent: entry.userAgent, client_id: entry.clientId,
-    notifications: notificationSummary(entry),
-  };
 }

@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
+import { csvLines, exportRecord } from '../inquiries/export.js';
 import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
@@ -7,7 +9,7 @@ import { systemClock } from '../lib/clock.js';
 import { KyselyInboxStore } from '../store/inbox-store.js';
 import { KyselyOutboxStore } from '../store/outbox-store.js';
 import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, type CliContext, type CommandGroup, iso } from './command.js';
-import { EXPORT_COLUMNS, csvCell, exportRecord, listTable, showLines } from './inbox-format.js';
+import { listTable, showLines } from './inbox-format.js';
 
 const USAGE = `studio inbox <command>
 
@@ -38,8 +40,8 @@ function filterFrom(values: FilterValues, now: number): InboxFilter {
   const filter: InboxFilter = {};
   if (values.since !== undefined) filter.since = parseSince(values.since, now);
   if (values.spam && values['no-spam']) throw new UsageError('--spam and --no-spam exclude each other');
-  if (values.spam) filter.spam = true;
-  if (values['no-spam']) filter.spam = false;
+  if (values.spam) filter.state = 'spam';
+  if (values['no-spam']) filter.exceptState = 'spam';
   if (values.status !== undefined) {
     if (!STATUSES.includes(values.status as NotificationStatus)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
     filter.status = values.status as NotificationStatus;
@@ -93,10 +95,9 @@ async function exportAll(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandLine(args, { ...FILTER_OPTIONS, format: { type: 'string' } }, 0);
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('--format must be csv or json');
   const { inbox } = await storesOf(context);
-  const records = (await inbox.list(filterFrom(values, systemClock()))).map(exportRecord);
-  if (values.format === 'json') { context.out(JSON.stringify(records, null, 2)); return EXIT.ok; }
-  context.out(EXPORT_COLUMNS.join(','));
-  for (const record of records) context.out(EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','));
+  const entries = await inbox.list(filterFrom(values, systemClock()));
+  if (values.format === 'json') context.out(JSON.stringify(entries.map(exportRecord), null, 2));
+  else for (const line of csvLines(entries)) context.out(line);
   return EXIT.ok;
 }
 
@@ -122,7 +123,7 @@ async function purge(args: string[], context: CliContext): Promise<number> {
   const before = systemClock() - parseDuration(olderThan, 'older-than');
   const { inbox } = await storesOf(context);
   if (values['dry-run']) {
-    const entries = await inbox.list({ before });
+    const entries = await inbox.list({ until: before });
     if (entries.length > 0) for (const line of listTable(entries)) context.out(line);
     context.out(`Would delete ${plural(entries.length, 'inquiry', 'inquiries')} received before ${iso(before)}; nothing was deleted.`);
     return EXIT.ok;
@@ -147,7 +148,7 @@ async function notSpam(args: string[], context: CliContext): Promise<number> {
   await Promise.all(notifiers.map((n) => n.close?.()));
   const channels = notifiers.map((n) => n.channel);
   const { inbox } = await storesOf(context);
-  const outcome = await markGenuine({ inbox, channels }, id);
+  const outcome = await markGenuine({ inbox, channels }, id, `cli:${userInfo().username}`);
   if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
   if (outcome === 'not_spam') { context.out(`Inquiry ${id} is not flagged as spam; nothing changed.`); return EXIT.ok; }
   context.out(channels.length === 0
