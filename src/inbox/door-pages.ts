@@ -70,7 +70,7 @@ ${status(form.error)}
 <div class="field"><label for="confirm">The same password again</label>
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required></div>
 <input type="hidden" name="token" value="${form.linkToken}">${csrfInput(form.formToken)}
-<button type="submit" class="button">Set password and sign in</button>
+<button type="submit" class="button">Save and sign in</button>
 </form>
 <p class="door-note">This link works once, for 24 hours. Setting the password signs you out everywhere else.</p>
 </div>`,
