@@ -35,9 +35,18 @@ export function folderName(state: TriageState | undefined): string {
   return FOLDERS.find((folder) => folder.state === state)?.name ?? 'All';
 }
 
+function projectLabels(entry: InboxEntry): string[] {
+  return [enumLabel('location', entry.location), enumLabel('budget', entry.budget), enumLabel('phase', entry.phase)];
+}
+
 /** "Miami · $1M to $3M · Pre-planning" */
 export function projectText(entry: InboxEntry): string {
-  return [enumLabel('location', entry.location), enumLabel('budget', entry.budget), enumLabel('phase', entry.phase)].join(' · ');
+  return projectLabels(entry).join(' · ');
+}
+
+/** The same, each label kept on one line ("Pre-planning" does not break at its hyphen). */
+export function projectHtml(entry: InboxEntry): SafeHtml {
+  return html`${projectLabels(entry).map((label, i) => html`${i > 0 ? ' · ' : ''}<span class="nowrap">${label}</span>`)}`;
 }
 
 /** The message's first non-empty line, shortened for a list row. */

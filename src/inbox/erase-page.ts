@@ -28,12 +28,13 @@ const EXPLANATION = 'For a privacy request: every inquiry sent from one email ad
 const plural = (n: number) => `${n} ${n === 1 ? 'inquiry' : 'inquiries'}`;
 
 function page(body: SafeHtml, markdown: string, status = 200): InboxPageView {
-  return { title: TITLE, kind: 'erase', status, html: html`<div class="prose inbox-erase">${body}</div>`, markdown };
+  return { title: TITLE, kind: 'erase', status, html: html`<div class="prose">${body}</div>`, markdown };
 }
 
 export function eraseFormView(operator: OperatorSession, form: { email?: string; error?: string } = {}): InboxPageView {
   const error = form.error ? html`<p class="field-error" id="erase-error">${form.error}</p>` : '';
-  return page(html`<h1>${TITLE}</h1><p>${EXPLANATION}</p>
+  return page(html`<p class="inbox-back"><a href="${INBOX_PATHS.list}">← Inquiries</a></p>
+<h1>${TITLE}</h1><p>${EXPLANATION}</p>
 <form class="inbox-form" method="post" action="${INBOX_PATHS.erase}" novalidate>${csrfInput(operator)}
 <div class="field${form.error ? ' has-error' : ''}"><label for="erase-email">Email address</label>
 <input id="erase-email" name="email" type="email" required autocomplete="off" maxlength="${INQUIRY_LIMITS.email.maxLength}" value="${form.email ?? ''}"${form.error ? html` aria-invalid="true" aria-describedby="erase-error"` : ''}>${error}</div>

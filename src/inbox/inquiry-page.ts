@@ -115,7 +115,7 @@ function notificationsHtml(model: InquiryModel): SafeHtml {
 function inquiryHtml(model: InquiryModel): SafeHtml {
   const { entry } = model;
   const state = entry.triage.state;
-  return html`<div class="inbox-inquiry">
+  return html`<div>
 <p class="inbox-back"><a href="${folderHref({}, state)}">← ${folderName(state)}</a></p>
 ${model.notice ? noticeHtml(model.notice) : ''}
 <h1>${entry.name}</h1>

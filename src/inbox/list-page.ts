@@ -9,7 +9,7 @@ import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
 import { noticeOf, noticeHtml } from './actions.js';
 import {
-  deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderName, FOLDERS, inquiryPath, projectText, timeHtml, utcText, channelText,
+  deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderName, FOLDERS, inquiryPath, projectHtml, projectText, timeHtml, utcText, channelText,
 } from './entry-view.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
@@ -71,7 +71,7 @@ function row(entry: InboxEntry): SafeHtml {
   return html`<tr${isNew ? html` class="is-new"` : ''}>
 <td data-label="Received">${timeHtml(entry.receivedAt)}</td>
 <td data-label="From"><a class="row-link" href="${inquiryPath(entry.id)}">${entry.name}</a>${isNew ? html` <span class="tag">New</span>` : ''}<br><span class="row-email">${entry.email}</span></td>
-<td data-label="Project">${projectText(entry)}</td>
+<td data-label="Project">${projectHtml(entry)}</td>
 <td data-label="Message" class="row-message">${firstLine(entry.message)}</td>
 <td data-label="Channel">${channelText(entry.channel)}</td>
 <td data-label="Notifications">${deliveryBadge(deliveryState(entry))}</td>
@@ -111,7 +111,7 @@ function exportLinks(filters: ListFilters) {
 
 function listHtml(model: ListModel): SafeHtml {
   const exports = exportLinks(model.request.filters);
-  return html`<div class="inbox-list">
+  return html`<div>
 <div class="inbox-title"><h1>${heading(model.request.query.state)}</h1>
 <ul class="inbox-tools"><li><a href="${exports.csv}" download>Export CSV</a></li><li><a href="${exports.json}" download>Export JSON</a></li><li><a href="${INBOX_PATHS.erase}">Erase a person’s inquiries</a></li></ul></div>
 ${model.notice ? noticeHtml(model.notice) : ''}
