@@ -237,7 +237,7 @@ describe('inbox pages on SQLite', () => {
     const unread = await state('new');
     assert.equal(unread.headers.get('location'), '/inbox?state=read&done=unread', 'unread goes back to the folder, not to the page that would open it');
     assert.match(await desk.page(unread.headers.get('location')!), /role="status">Marked as unread./);
-    assert.ok(listedIds(await desk.page(`${INBOX_PATHS.list}?state=new`)).includes(id));
+    assert.deepEqual(listedIds(await desk.page(`${INBOX_PATHS.list}?state=new&q=lighthouse`)), [id]);
     assert.equal((await state('spam')).headers.get('location'), `/inbox/inquiries/${id}?done=spam`);
     assert.equal((await state('spam')).headers.get('location'), `/inbox/inquiries/${id}?done=unchanged`);
     const exported = JSON.parse(await desk.page(`${INBOX_PATHS.exportJson}?q=lighthouse`)) as Array<Record<string, unknown>>;
@@ -344,11 +344,12 @@ describe('inbox pages on SQLite', () => {
   });
 
   it('answers Markdown twins of the list to a signed-in session, and 404 for an unknown inquiry', async () => {
-    const md = await desk.get(INBOX_PATHS.list, MARKDOWN);
+    const md = await desk.get(`${INBOX_PATHS.list}?q=lighthouse`, MARKDOWN);
     assert.match(md.headers.get('content-type') ?? '', /^text\/markdown/);
     const text = await md.text();
     assert.match(text, /^# All inquiries\n/);
-    assert.match(text, /Folders: \*\*All \(\d+\)\*\* · \[New \(\d+\)\]\(\/inbox\?state=new\)/);
+    assert.match(text, /Folders: \*\*All \(1\)\*\* · \[New \(0\)\]\(\/inbox\?state=new&q=lighthouse\)/);
+    assert.match(text, /Filtered by Search: lighthouse\n/);
     assert.match(text, /\| Received \| From \| Project \| Notifications \| Message \|/);
     assert.match(text, new RegExp(`\\[Ada Lovelace\\]\\(/inbox/inquiries/${ids.get('ada')}\\) ada@example.com`));
     const missing = await desk.get('/inbox/inquiries/01234567-0000-7000-8000-000000000000');

@@ -43,17 +43,15 @@ async function* csvText(source: Batches): AsyncGenerator<string> {
   }
 }
 
-/** One JSON array of the export records, written a batch at a time. */
+/** One JSON array of the export records, a record a line, written a batch at a time. */
 async function* jsonText(source: Batches): AsyncGenerator<string> {
-  let first = true;
-  yield '[';
+  let separator = '[\n';
   for await (const entries of source) {
-    for (const entry of entries) {
-      yield `${first ? '\n' : ',\n'}${JSON.stringify(exportRecord(entry))}`;
-      first = false;
-    }
+    if (entries.length === 0) continue;
+    yield separator + entries.map((entry) => JSON.stringify(exportRecord(entry))).join(',\n');
+    separator = ',\n';
   }
-  yield '\n]\n';
+  yield separator === '[\n' ? '[]\n' : '\n]\n';
 }
 
 const FORMATS = {

@@ -122,13 +122,23 @@ ${pager(model)}
 </div>`;
 }
 
+/** The filters in words (the folder is said by the heading). */
+function filterWords(filters: ListFilters): Array<[string, string]> {
+  const words: Array<[string, string | undefined]> = [
+    ['Search', filters.q], ['Location', filters.location && enumLabel('location', filters.location)],
+    ['Budget', filters.budget && enumLabel('budget', filters.budget)], ['Phase', filters.phase && enumLabel('phase', filters.phase)],
+    ['Received from', filters.since], ['Received until', filters.until],
+  ];
+  return words.filter((pair): pair is [string, string] => pair[1] !== undefined);
+}
+
 function listMarkdown(model: ListModel): string {
   const { request, counts, page } = model;
   const folders = [{ state: undefined, name: 'All' }, ...FOLDERS].map(({ state, name }) => {
     const label = `${name} (${state ? counts[state] : total(counts)})`;
     return state === request.query.state ? `**${label}**` : mdLink(label, folderHref(request.filters, state));
   });
-  const filters = Object.entries(request.filters).filter(([field]) => field !== 'state').map(([field, value]) => `${field}: ${mdText(value)}`);
+  const filters = filterWords(request.filters).map(([label, value]) => `${label}: ${mdText(value)}`);
   const rows = page.entries.map((entry) => `| ${utcText(entry.receivedAt)} | ${mdLink(entry.name, inquiryPath(entry.id))} ${mdCell(entry.email)} | `
     + `${mdCell(projectText(entry))} | ${DELIVERY_WORDS[deliveryState(entry)].label} | ${mdCell(firstLine(entry.message))} |`);
   const { newest, older } = pagerLinks(model);
@@ -137,7 +147,7 @@ function listMarkdown(model: ListModel): string {
     `# ${heading(request.query.state)}`, '',
     ...(model.notice ? [model.notice, ''] : []),
     `Folders: ${folders.join(' · ')}`, '',
-    ...(filters.length > 0 ? [`Filtered by ${filters.join(', ')}.`, ''] : []),
+    ...(filters.length > 0 ? [`Filtered by ${filters.join(' · ')}`, ''] : []),
     ...(rows.length === 0 ? ['No inquiries match.'] : [
       `${caption(model)}.`, '',
       '| Received | From | Project | Notifications | Message |', '| --- | --- | --- | --- | --- |', ...rows,

@@ -92,10 +92,11 @@ export function listRequest(params: ListQueryParams): ListRequest | BadListQuery
   return { query, filters, cursor: params.cursor || undefined };
 }
 
-/** `path` with the filters (and any extra parameters) as its query; empty values are left out. */
+/** `path` with the filters (in one order, so equal queries are equal links) and any extra parameters; empty values are left out. */
 export function withQuery(path: string, filters: ListFilters, extra: Record<string, string | undefined> = {}): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...filters, ...extra })) if (value) search.append(name, value);
+  for (const field of FILTER_FIELDS) if (filters[field]) search.append(field, filters[field]);
+  for (const [name, value] of Object.entries(extra)) if (value) search.append(name, value);
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
