@@ -1,21 +1,22 @@
-import type { InboxEntry } from '../inquiries/inbox-store.js';
+import { notificationSummary } from '../inquiries/export.js';
+import type { InboxEntry, Triage } from '../inquiries/inbox-store.js';
 import { iso, table } from './command.js';
 
-// How `studio inbox` shows inquiries: the list table, one inquiry in full, and the export records.
+// How `studio inbox` shows inquiries: the list table and one inquiry in full (exports: src/inquiries/export.ts).
 
-export const EXPORT_COLUMNS = ['id', 'received_at', 'name', 'email', 'phone', 'message', 'location', 'budget', 'phase',
-  'spam', 'channel', 'client_ip', 'user_agent', 'client_id', 'notifications'] as const;
-
-const LIST_HEADER = ['ID', 'RECEIVED', 'SPAM', 'LOCATION', 'BUDGET', 'PHASE', 'NOTIFICATIONS', 'FROM'];
-
-const notificationSummary = (entry: InboxEntry) => entry.notifications.map((n) => `${n.channel}:${n.status}`).join(' ') || '-';
+const LIST_HEADER = ['ID', 'RECEIVED', 'STATE', 'LOCATION', 'BUDGET', 'PHASE', 'NOTIFICATIONS', 'FROM'];
 
 /** One row per inquiry under a header row; the id comes first, so `cut -d' ' -f1` yields the ids. */
 export function listTable(entries: InboxEntry[]): string[] {
   return table(LIST_HEADER, entries.map((entry) => [
-    entry.id, entry.receivedAt.toISOString(), entry.spam ? 'yes' : 'no', entry.location, entry.budget, entry.phase,
+    entry.id, entry.receivedAt.toISOString(), entry.triage.state, entry.location, entry.budget, entry.phase,
     notificationSummary(entry), `${entry.name} <${entry.email}>`,
   ]));
+}
+
+/** The state, and who set it when; a state nobody set is the one the inquiry arrived in. */
+function stateLine({ state, changedAt, changedBy }: Triage): string {
+  return changedAt === null ? `${state} (as it arrived)` : `${state}, set by ${changedBy ?? 'unknown'} at ${iso(changedAt)}`;
 }
 
 export function showLines(entry: InboxEntry): string[] {
@@ -28,6 +29,7 @@ export function showLines(entry: InboxEntry): string[] {
     `location:    ${entry.location}`,
     `budget:      ${entry.budget}`,
     `phase:       ${entry.phase}`,
+    `state:       ${stateLine(entry.triage)}`,
     `spam:        ${entry.spam ? 'yes (honeypot filled)' : 'no'}`,
     `channel:     ${entry.channel}${entry.clientId ? ` (client ${entry.clientId})` : ''}`,
     `client_ip:   ${entry.clientIp}`,
@@ -42,20 +44,4 @@ export function showLines(entry: InboxEntry): string[] {
   ];
   if (entry.notifications.length === 0) lines.splice(lines.indexOf('notifications:') + 1, 0, '  none');
   return lines;
-}
-
-/** RFC 4180 quoting; a cell that a spreadsheet would run as a formula is prefixed with a quote. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function exportRecord(entry: InboxEntry): Record<(typeof EXPORT_COLUMNS)[number], unknown> {
-  return {
-    id: entry.id, received_at: entry.receivedAt.toISOString(), name: entry.name, email: entry.email, phone: entry.phone,
-    message: entry.message, location: entry.location, budget: entry.budget, phase: entry.phase, spam: entry.spam,
-    channel: entry.channel, client_ip: entry.clientIp, user_agent: entry.userAgent, client_id: entry.clientId,
-    notifications: notificationSummary(entry),
-  };
 }

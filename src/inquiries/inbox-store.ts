@@ -4,8 +4,9 @@ import type { NotificationStatus } from './outbox-store.js';
 import type { SubmissionChannel } from './inquiry-service.js';
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,
-// the outbox worker loads, the operator (`studio inbox`, the triage and erasure use cases) lists, finds,
-// deletes and marks genuine. The adapters for SQLite and PostgreSQL live in src/store/inbox-store.ts.
+// the outbox worker loads, the operator (`studio inbox`, the web inbox, the read API, the triage and
+// erasure use cases) pages, lists, finds, deletes and triages. The adapters for SQLite and PostgreSQL
+// live in src/store/inbox-store.ts.
 
 /** Everything the inbox stores about one accepted submission. */
 export interface InquiryRecord {
@@ -34,19 +35,6 @@ export type CommitOutcome =
   | { kind: 'replayed'; id: string }
   | { kind: 'duplicate'; id: string }
   | { kind: 'key_reused' };
-
-/** Which inquiries the operator wants to see. */
-export interface InboxFilter {
-  /** Received at or after (epoch ms). */
-  since?: number;
-  /** Received before (epoch ms): what a retention purge would delete. */
-  before?: number;
-  /** true: only spam; false: no spam; undefined: both. */
-  spam?: boolean;
-  /** Only inquiries with a notification job in this state. */
-  status?: NotificationStatus;
-  limit?: number;
-}
 
 /** Where one notification of an inquiry stands. */
 export interface NotificationState {
@@ -87,9 +75,21 @@ export interface InboxQuery {
   location?: (typeof LOCATIONS)[number];
   budget?: (typeof BUDGETS)[number];
   phase?: (typeof PHASES)[number];
-  /** Received at or after / before (epoch ms). */
+  /** Received at or after (epoch ms). */
   since?: number;
+  /** Received before (epoch ms, exclusive: a day's end is the next day's midnight). */
   until?: number;
+}
+
+/** Which inquiries `list` returns (the CLI, exports): a query, and what only the operator command asks. */
+export interface InboxFilter extends InboxQuery {
+  /** Leave out the inquiries in this state (`studio inbox list --no-spam`: every folder but spam). */
+  exceptState?: TriageState;
+  /** The honeypot fact: true, only inquiries that arrived with it filled; false, only the others. */
+  spam?: boolean;
+  /** Only inquiries with a notification job in this state. */
+  status?: NotificationStatus;
+  limit?: number;
 }
 
 /** One page of a query, newest first. `next` is an opaque cursor for the following page (keyset, not offset). */
@@ -110,7 +110,7 @@ export interface InboxStore {
   commit(request: CommitRequest): Promise<CommitOutcome>;
   /** One inquiry as the notifiers see it; undefined once the operator deleted it. */
   load(id: string): Promise<StoredInquiry | undefined>;
-  /** Newest first. */
+  /** Every match, newest first, at most `limit` (an export holds the whole set in memory). */
   list(filter?: InboxFilter): Promise<InboxEntry[]>;
   find(id: string): Promise<InboxEntry | undefined>;
   /** Deletes one inquiry and everything that refers to it (privacy request); false when there was none. */
@@ -122,22 +122,17 @@ export interface InboxStore {
   /** Deletes these inquiries and everything that refers to them, in one transaction; returns how many. */
   deleteMany(ids: string[]): Promise<number>;
   /**
-   * One transaction: clears the spam flag of a flagged inquiry and queues one outbox job per channel,
-   * due `now`. An inquiry that is not flagged is left as it is.
-   */
-  markGenuine(id: string, notify: NotificationChannel[], now: number): Promise<GenuineOutcome>;
-  /**
    * One page of `query`, newest first, `limit` entries at most, after `cursor` (a `next` of an earlier page).
    * Served by an index for every folder at 100,000 inquiries; an unknown or malformed cursor starts over.
+   * `limit` is a whole number from 1 (the caller's schema bounds it; pages are at most 100).
    */
   page(query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage>;
   /** How many inquiries match `query` in each triage state (the folder counts). */
   countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>>;
   /**
    * One transaction: sets the triage state and who set it when. Leaving `spam` queues one outbox job per
-   * channel in `notify` that the inquiry has none for yet (the notifications the spam flag held back).
+   * channel in `notify` that the inquiry has none for yet (the notifications the spam flag held back), due
+   * `now`. Already in `state`: 'unchanged', and nothing is written (who set it when stays).
    */
   setState(id: string, state: TriageState, by: string, now: number, notify: NotificationChannel[]): Promise<StateChangeOutcome>;
 }
-
-export type GenuineOutcome = 'marked' | 'not_spam' | 'not_found';

@@ -1,35 +1,62 @@
 import type { Kysely } from 'kysely';
-import type { InboxEntry, InboxFilter } from '../inquiries/inbox-store.js';
-import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS } from './inquiry-rows.js';
+import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
+import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../inquiries/inbox-store.js';
+import type { Db } from './database.js';
+import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
+import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS, type NotificationStateRow } from './inquiry-rows.js';
 import type { Database, InquiriesTable } from './schema.js';
 
-// The operator's reads and privacy deletes over the inbox (the `studio inbox` commands, the erasure use
-// case), for the inbox store adapter. The same SQL serves SQLite and PostgreSQL.
+// The operator's reads and privacy deletes over the inbox (the web inbox, the read API, the `studio inbox`
+// commands, the erasure use case), for the inbox store adapter. The same SQL serves SQLite and PostgreSQL.
 
 const PURGE_BATCH = 500;
 /** Ids per statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
-const DELETE_CHUNK = 500;
+const ID_CHUNK = 500;
 const SCAN_BATCH = 1_000;
 
+/** The rows with their notification jobs: one query per 500 rows (a page is one, an export of 100,000 is 200). */
 async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<InboxEntry[]> {
-  if (rows.length === 0) return [];
-  const jobs = await db.selectFrom('notification_jobs').select(['inquiry_id', ...NOTIFICATION_STATE_COLUMNS])
-    .where('inquiry_id', 'in', rows.map((r) => r.id)).orderBy('channel').execute();
-  return rows.map((row) => inboxEntryOf(row, jobs.filter((j) => j.inquiry_id === row.id)));
+  const jobsOf = new Map<string, NotificationStateRow[]>();
+  for (let start = 0; start < rows.length; start += ID_CHUNK) {
+    const ids = rows.slice(start, start + ID_CHUNK).map((row) => row.id);
+    const jobs = await db.selectFrom('notification_jobs').select(['inquiry_id', ...NOTIFICATION_STATE_COLUMNS])
+      .where('inquiry_id', 'in', ids).orderBy('channel').execute();
+    for (const job of jobs) {
+      const list = jobsOf.get(job.inquiry_id);
+      if (list) list.push(job); else jobsOf.set(job.inquiry_id, [job]);
+    }
+  }
+  return rows.map((row) => inboxEntryOf(row, jobsOf.get(row.id) ?? []));
 }
 
-/** Newest first. */
-export async function listInquiries(db: Kysely<Database>, filter: InboxFilter = {}): Promise<InboxEntry[]> {
-  let query = db.selectFrom('inquiries').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc');
-  if (filter.since !== undefined) query = query.where('received_at', '>=', filter.since);
-  if (filter.before !== undefined) query = query.where('received_at', '<', filter.before);
-  if (filter.spam !== undefined) query = query.where('spam', '=', filter.spam ? 1 : 0);
-  if (filter.status) {
-    const status = filter.status;
-    query = query.where('id', 'in', db.selectFrom('notification_jobs').select('inquiry_id').where('status', '=', status));
-  }
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
-  return withJobs(db, await query.execute());
+/** Newest first; the id settles equal times, so the order is total (the cursor relies on it). */
+function newestFirst(db: Db, filter: InboxFilter, cursor?: string) {
+  return db.kysely.selectFrom('inquiries').selectAll()
+    .where((eb) => eb.and([...filterConditions(eb, filter, db.dialect), ...afterCursor(eb, cursor)]))
+    .orderBy('received_at', 'desc').orderBy('id', 'desc');
+}
+
+export async function listInquiries(db: Db, filter: InboxFilter = {}): Promise<InboxEntry[]> {
+  const query = newestFirst(db, filter);
+  return withJobs(db.kysely, await (filter.limit === undefined ? query : query.limit(filter.limit)).execute());
+}
+
+/** One row more than the page tells whether another page follows. */
+export async function pageInquiries(db: Db, query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage> {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`page limit must be a whole number from 1, not ${limit}`);
+  const rows = await newestFirst(db, query, cursor).limit(limit + 1).execute();
+  const shown = rows.slice(0, limit);
+  return { entries: await withJobs(db.kysely, shown), next: rows.length > limit ? cursorAfter(shown.at(-1)!) : undefined };
+}
+
+export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
+  const rows = await db.kysely.selectFrom('inquiries')
+    .select((eb) => ['state', eb.fn.countAll().as('count')])
+    .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
+    .groupBy('state').execute();
+  const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
+  for (const row of rows) counts[row.state] = Number(row.count);
+  return counts;
 }
 
 export async function findInquiry(db: Kysely<Database>, id: string): Promise<InboxEntry | undefined> {
@@ -42,8 +69,8 @@ export async function deleteWhere(db: Kysely<Database>, ids: string[]): Promise<
   if (ids.length === 0) return 0;
   return db.transaction().execute(async (tx) => {
     let deleted = 0;
-    for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
-      const chunk = ids.slice(start, start + DELETE_CHUNK);
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const chunk = ids.slice(start, start + ID_CHUNK);
       await tx.deleteFrom('notification_jobs').where('inquiry_id', 'in', chunk).execute();
       await tx.deleteFrom('idempotency_keys').where('inquiry_id', 'in', chunk).execute();
       const result = await tx.deleteFrom('inquiries').where('id', 'in', chunk).executeTakeFirst();

@@ -1,8 +1,13 @@
 import { sql, type Transaction } from 'kysely';
-import type { CommitOutcome, CommitRequest, GenuineOutcome, InboxEntry, InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
+import type { TriageState } from '../contract/inquiry.js';
+import type {
+  CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, StateChangeOutcome,
+} from '../inquiries/inbox-store.js';
 import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
 import type { Db } from './database.js';
-import { deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, purgeInquiries } from './inbox-queries.js';
+import {
+  countByState, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
+} from './inbox-queries.js';
 import { inquiryRow, storedInquiryOf } from './inquiry-rows.js';
 import type { Database } from './schema.js';
 
@@ -22,14 +27,36 @@ async function findDuplicate(tx: Tx, fingerprint: string, since: number): Promis
   return row?.id;
 }
 
-/** One pending outbox job per channel, due at once: for a new inquiry, or one marked genuine. */
-async function queueJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
-  if (notify.length === 0) return;
-  await tx.insertInto('notification_jobs').values(notify.map((channel) => ({
+/** One pending outbox job per channel, due at once. */
+function jobRows(inquiryId: string, notify: NotificationChannel[], queuedAt: number) {
+  return notify.map((channel) => ({
     id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: 0,
     created_at: queuedAt, next_attempt_at: queuedAt, locked_until: null, last_error: null, delivered_at: null,
-  }))).execute();
+  }));
 }
+
+/** The jobs of a new inquiry. */
+async function queueJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
+  if (notify.length === 0) return;
+  await tx.insertInto('notification_jobs').values(jobRows(inquiryId, notify, queuedAt)).execute();
+}
+
+/** The jobs an inquiry taken out of spam has none for yet; a channel it has a job for (any status) keeps it. */
+async function queueMissingJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
+  if (notify.length === 0) return;
+  await tx.insertInto('notification_jobs').values(jobRows(inquiryId, notify, queuedAt))
+    .onConflict((conflict) => conflict.columns(['inquiry_id', 'channel']).doNothing()).execute();
+}
+
+/** Sets the state where `from` holds (one statement, so a concurrent change is seen); true when it did. */
+async function moveState(tx: Tx, id: string, from: StateCondition, state: TriageState, by: string, now: number): Promise<boolean> {
+  const result = await tx.updateTable('inquiries').set({ state, state_changed_at: now, state_changed_by: by })
+    .where('id', '=', id).where('state', from.op, from.state).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which current state a move applies to: exactly one, or any but one. */
+interface StateCondition { op: '=' | '<>'; state: TriageState }
 
 async function insertInquiry(tx: Tx, { record, notify }: CommitRequest): Promise<void> {
   await tx.insertInto('inquiries').values(inquiryRow(record)).execute();
@@ -70,7 +97,7 @@ export class KyselyInboxStore implements InboxStore {
   }
 
   list(filter?: InboxFilter): Promise<InboxEntry[]> {
-    return listInquiries(this.db.kysely, filter);
+    return listInquiries(this.db, filter);
   }
 
   find(id: string): Promise<InboxEntry | undefined> {
@@ -93,16 +120,28 @@ export class KyselyInboxStore implements InboxStore {
     return deleteWhere(this.db.kysely, ids);
   }
 
-  /** The flag is cleared by an UPDATE that only matches a flagged row, so two runs queue the jobs once. */
-  async markGenuine(id: string, notify: NotificationChannel[], now: number): Promise<GenuineOutcome> {
-    return this.db.kysely.transaction().execute(async (tx): Promise<GenuineOutcome> => {
-      const cleared = await tx.updateTable('inquiries').set({ spam: 0 }).where('id', '=', id).where('spam', '=', 1).executeTakeFirst();
-      if (Number(cleared.numUpdatedRows) === 1) {
-        await queueJobs(tx, id, notify, now);
-        return 'marked';
+  page(query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage> {
+    return pageInquiries(this.db, query, limit, cursor);
+  }
+
+  countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
+    return countByState(this.db, query);
+  }
+
+  /**
+   * Writes before it reads: each move is one UPDATE that only matches a row in the state it moves from,
+   * so of two concurrent changes the second sees the first (and SQLite takes its write lock at once).
+   * Out of spam first, as that move queues the jobs the spam folder held back.
+   */
+  async setState(id: string, state: TriageState, by: string, now: number, notify: NotificationChannel[]): Promise<StateChangeOutcome> {
+    return this.db.kysely.transaction().execute(async (tx): Promise<StateChangeOutcome> => {
+      if (state !== 'spam' && await moveState(tx, id, { op: '=', state: 'spam' }, state, by, now)) {
+        await queueMissingJobs(tx, id, notify, now);
+        return 'changed';
       }
+      if (await moveState(tx, id, { op: '<>', state }, state, by, now)) return 'changed';
       const exists = await tx.selectFrom('inquiries').select('id').where('id', '=', id).executeTakeFirst();
-      return exists ? 'not_spam' : 'not_found';
+      return exists ? 'unchanged' : 'not_found';
     });
   }
 }

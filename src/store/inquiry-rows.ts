@@ -11,6 +11,7 @@ export function inquiryRow(r: InquiryRecord): InquiriesTable {
     location: r.inquiry.location, budget: r.inquiry.budget, phase: r.inquiry.phase,
     client_ip: r.clientIp, user_agent: r.userAgent ?? null, channel: r.channel, client_id: r.clientId ?? null,
     spam: r.spam ? 1 : 0, fingerprint: r.fingerprint,
+    state: r.spam ? 'spam' : 'new', state_changed_at: null, state_changed_by: null,
   };
 }
 
@@ -26,7 +27,7 @@ export function storedInquiryOf(row: InquiriesTable): StoredInquiry {
 /** The job columns the operator sees. */
 export const NOTIFICATION_STATE_COLUMNS = ['channel', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'] as const;
 
-type NotificationStateRow = Pick<NotificationJobsTable, (typeof NOTIFICATION_STATE_COLUMNS)[number]>;
+export type NotificationStateRow = Pick<NotificationJobsTable, (typeof NOTIFICATION_STATE_COLUMNS)[number]>;
 
 function notificationStateOf(job: NotificationStateRow): NotificationState {
   return {
@@ -38,7 +39,8 @@ function notificationStateOf(job: NotificationStateRow): NotificationState {
 export function inboxEntryOf(row: InquiriesTable, jobs: NotificationStateRow[]): InboxEntry {
   return {
     ...storedInquiryOf(row),
-    spam: row.spam === 1, channel: row.channel, clientIp: row.client_ip, userAgent: row.user_agent, clientId: row.client_id,
+    spam: row.spam === 1, triage: { state: row.state, changedAt: row.state_changed_at, changedBy: row.state_changed_by },
+    channel: row.channel, clientIp: row.client_ip, userAgent: row.user_agent, clientId: row.client_id,
     notifications: jobs.map(notificationStateOf),
   };
 }

@@ -1,3 +1,4 @@
+import type { TriageState } from '../contract/inquiry.js';
 import type { NotificationStatus } from '../inquiries/outbox-store.js';
 
 // The database's tables, as Kysely sees them. Each capability adds its own table interfaces here.
@@ -21,10 +22,15 @@ export interface InquiriesTable {
   channel: string;
   /** OAuth client of the bearer token, when one was sent. */
   client_id: string | null;
-  /** 1 when the honeypot field was filled: kept, never notified. */
+  /** 1 when the honeypot field was filled: kept, not notified unless taken out of spam. Never changes. */
   spam: number;
   /** Hash of the normalized fields, to store an identical duplicate once. */
   fingerprint: string;
+  /** The studio's triage: 'spam' for a filled honeypot on arrival, 'new' for every other. */
+  state: TriageState;
+  /** When and by whom the state was last set; both null while it is the state the inquiry arrived in. */
+  state_changed_at: number | null;
+  state_changed_by: string | null;
 }
 
 /** The outbox: one job per inquiry and notification channel, committed with the inquiry. */
