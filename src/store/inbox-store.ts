@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { CommitOutcome, CommitRequest, GenuineOutcome, InboxEntry, InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
+import { recordAcknowledgement } from './acknowledgements.js';
 import type { Db } from './database.js';
 import { deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, purgeInquiries } from './inbox-queries.js';
 import { inquiryRow, storedInquiryOf } from './inquiry-rows.js';
@@ -59,6 +60,10 @@ export class KyselyInboxStore implements InboxStore {
       }
       const duplicate = await findDuplicate(tx, record.fingerprint, request.duplicateSince);
       if (!duplicate) await insertInquiry(tx, request);
+      // INQUIRY_ACK: a new inquiry only (never a duplicate or a replay), at most once per address per interval.
+      if (!duplicate && request.acknowledge && await recordAcknowledgement(tx, request.acknowledge, record.id, record.receivedAt)) {
+        await queueJobs(tx, record.id, ['acknowledgement'], record.receivedAt);
+      }
       if (idempotency) await remember(tx, idempotency, duplicate ?? record.id, record.receivedAt);
       return duplicate ? { kind: 'duplicate', id: duplicate } : { kind: 'stored', id: record.id };
     });

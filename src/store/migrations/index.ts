@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely/migration';
 import { inquiriesMigration } from './001_inquiries.js';
 import { oauthMigration } from './002_oauth.js';
+import { acknowledgementsMigration } from './005_acknowledgements.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
 export const migrations: Record<string, Migration> = {
   '001_inquiries': inquiriesMigration,
   '002_oauth': oauthMigration,
+  '005_acknowledgements': acknowledgementsMigration,
 };
