@@ -100,7 +100,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   // INQUIRY_ACK: delivered by the outbox like the studio's channels, but queued by the store per address.
   const acknowledgement = acknowledgementNotifierFromConfig(config, () => live.catalog.site);
   // Each delivery's outcome (and the SMTP server's answer to a probe) is reported by /readyz.
-  const notifiers = [...studioNotifiers, ...(acknowledgement ? [acknowledgement] : [])].map((notifier) => new MonitoredNotifier(notifier, { clock }));
+  const notifiers = [...studioNotifiers, ...(acknowledgement ? [acknowledgement] : [])]
+    .map((notifier) => new MonitoredNotifier(notifier, { clock }));
   const outboxStore = new KyselyOutboxStore(db);
   // Once per process: a registry must not register its instruments twice (the app is rebuilt on reload).
   const metrics = config.metricsToken
@@ -115,7 +116,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: studioNotifiers.map((n) => n.channel), acknowledge: acknowledgement !== undefined, onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
+    channels: studioNotifiers.map((n) => n.channel), acknowledge: acknowledgement !== undefined,
+    onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
   });
   const oauth = await createOAuth({
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,

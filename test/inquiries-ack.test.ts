@@ -130,7 +130,7 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     await notifier.deliver(inquiry);
     const mail = sink.mails.at(-1)!;
     const text = parseMail(mail.raw).parts.get('text/plain')!;
-    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC,/);
+    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC, and we will answer it at this address\./);
     assert.ok(text.includes('write to studio@harbor.example'), text);
     assert.ok(text.includes(`Reference: ${inquiry.id}`), text);
     assert.ok(text.includes('https://studio.example'), text);
@@ -238,7 +238,7 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
     assert.equal(parsed.header('subject'), `We received your inquiry — ${site.name}`);
     assert.equal(parsed.header('message-id'), `<acknowledgement-${id}@studio.example>`);
     const text = parsed.parts.get('text/plain')!;
-    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC,/);
+    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC, and we will answer it at this address\./);
     assert.ok(text.includes(site.email), 'names the studio\'s contact address');
     assertCarriesNothingSubmitted(acks[0]!, body);
     assert.equal((await acknowledgementRow(service.db, 'quentin@client.example'))?.inquiry_id, id);

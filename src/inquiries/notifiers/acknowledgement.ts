@@ -69,8 +69,7 @@ export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receive
   return [
     'Hello,',
     '',
-    `Thank you for your inquiry to ${name}. It reached the studio on ${RECEIVED_AT.format(inquiry.receivedAt)} UTC,`,
-    'and we will answer it at this address.',
+    `Thank you for your inquiry to ${name}. It reached the studio on ${RECEIVED_AT.format(inquiry.receivedAt)} UTC, and we will answer it at this address.`,
     '',
     `To add anything, reply to this email or write to ${singleLine(studio.email)}, quoting the reference below.`,
     '',
@@ -78,8 +77,7 @@ export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receive
     '',
     `— ${name}, ${baseUrl}`,
     '',
-    `This message was sent automatically because an inquiry sent through ${baseUrl} gave this address.`,
-    'It does not repeat what was submitted. If you did not send an inquiry, please ignore it.',
+    `This message was sent automatically because an inquiry sent through ${baseUrl} gave this address. It does not repeat what was submitted. If you did not send an inquiry, please ignore it.`,
     '',
   ].join('\n');
 }
