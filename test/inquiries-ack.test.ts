@@ -119,7 +119,7 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     assert.equal(parsed.header('from'), '"Harbor & Hedge Design-Build" <hello@studio.example>');
     assert.equal(parsed.header('reply-to'), 'studio@harbor.example');
     assert.equal(parsed.header('subject'), 'We received your inquiry — Harbor & Hedge Design-Build');
-    assert.equal(parsed.header('auto-submitted'), 'auto-replied');
+    assert.equal(parsed.header('auto-submitted'), 'auto-generated');
     assert.equal(parsed.header('x-auto-response-suppress'), 'All');
     assert.equal(parsed.header('message-id'), `<acknowledgement-${inquiry.id}@studio.example>`);
     assert.deepEqual([...parsed.parts.keys()], ['text/plain'], 'plain text only');

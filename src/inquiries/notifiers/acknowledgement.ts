@@ -53,7 +53,7 @@ export class AcknowledgementNotifier extends SmtpNotifier {
       messageId: messageIdOf('acknowledgement', inquiry.id, from),
       headers: {
         // RFC 3834: an automatic answer; the inquirer's out-of-office robot must not answer it.
-        'Auto-Submitted': 'auto-replied',
+        'Auto-Submitted': 'auto-generated',
         // Exchange's equivalent: no out-of-office or delivery receipts back to the sender.
         'X-Auto-Response-Suppress': 'All',
       },
