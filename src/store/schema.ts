@@ -56,6 +56,15 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** INQUIRY_ACK: the last acknowledgement of each address, so that it gets at most one per interval. */
+export interface AcknowledgementsTable {
+  /** The inquirer's address in comparable form (trimmed, NFC, lower-cased). */
+  address: string;
+  acknowledged_at: number;
+  /** The inquiry it was sent for; deleting that inquiry deletes the row (foreign key, cascade). */
+  inquiry_id: string;
+}
+
 export interface OAuthClientTable {
   client_id: string;
   /** SHA-256 of the 256-bit random secret, base64url. The secret itself is never stored. */
@@ -86,6 +95,7 @@ export interface Database {
   inquiries: InquiriesTable;
   notification_jobs: NotificationJobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  acknowledgements: AcknowledgementsTable;
   oauth_clients: OAuthClientTable;
   oauth_signing_keys: OAuthSigningKeyTable;
   oauth_revocations: OAuthRevocationTable;
