@@ -126,9 +126,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);
-  // The web inbox's actions: taking an inquiry out of spam queues jobs for these channels, a retry re-queues failed ones.
+  // The web inbox's actions: taking an inquiry out of spam queues jobs for the studio's channels (never the
+  // acknowledgement, which the store queues once per address per hour), a retry re-queues failed ones.
   const inboxOutbox = {
-    channels: notifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
+    channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, metrics, pressure, outbox: inboxOutbox, clock }, logger);
   await live.start(catalog);
