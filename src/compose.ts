@@ -18,6 +18,7 @@ import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
 import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
+import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
@@ -94,9 +95,13 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const catalog = await loadCatalog(config.contentDir);
   const { db, store, check: databaseCheck } = openStore(config, logger);
   const clock = options.clock ?? systemClock;
+  const studioNotifiers = notifiersFromConfig(config);
+  if (studioNotifiers.length === 0) logger.warn(noChannelWarning());
+  // INQUIRY_ACK: delivered by the outbox like the studio's channels, but queued by the store per address.
+  const acknowledgement = acknowledgementNotifierFromConfig(config, () => live.catalog.site);
   // Each delivery's outcome (and the SMTP server's answer to a probe) is reported by /readyz.
-  const notifiers = notifiersFromConfig(config).map((notifier) => new MonitoredNotifier(notifier, { clock }));
-  if (notifiers.length === 0) logger.warn(noChannelWarning());
+  const notifiers = [...studioNotifiers, ...(acknowledgement ? [acknowledgement] : [])]
+    .map((notifier) => new MonitoredNotifier(notifier, { clock }));
   const outboxStore = new KyselyOutboxStore(db);
   // Once per process: a registry must not register its instruments twice (the app is rebuilt on reload).
   const metrics = config.metricsToken
@@ -111,7 +116,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
-    channels: notifiers.map((n) => n.channel), onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
+    channels: studioNotifiers.map((n) => n.channel), acknowledge: acknowledgement !== undefined,
+    onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
   });
   const oauth = await createOAuth({
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,

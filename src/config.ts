@@ -23,6 +23,8 @@ export interface Config {
   inboxEmailFrom: string | undefined;
   inboxWebhookUrl: string | undefined;
   inboxWebhookSecret: string | undefined;
+  /** INQUIRY_ACK: each inquirer gets an acknowledgement email (at most one per address per hour). */
+  inquiryAck: boolean;
   /** When POST /api/contact was deprecated, and when it goes away (RFC 9745 / RFC 8594). */
   legacyDeprecatedAt: Date;
   legacySunsetAt: Date;
@@ -100,6 +102,13 @@ class Reader {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) return this.fail(name, `must be a number of at least ${min}`) ?? fallback;
     return n;
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === 'false') return value === 'true';
+    return this.fail(name, 'must be true or false') ?? fallback;
   }
 
   oneOf(name: string, fallback: string, allowed: string[]): string {
@@ -204,6 +213,20 @@ function readMetricsToken(reader: Reader): string | undefined {
   return reader.fail('METRICS_TOKEN', 'must be at least 16 visible ASCII characters (e.g. openssl rand -hex 32)');
 }
 
+/**
+ * An acknowledgement that can never be sent is a misconfiguration: it needs the SMTP server, and a sender
+ * named on purpose. It goes to strangers, whose servers check that the sender's domain lets this server
+ * send for it; the studio's own inbox may take mail from the guessed studio-api@<host>, they would not.
+ */
+function readInquiryAck(reader: Reader, smtpUrl: string | undefined): boolean {
+  const on = reader.flag('INQUIRY_ACK', false);
+  if (on && !smtpUrl) reader.fail('SMTP_URL', 'is required when INQUIRY_ACK is true (the acknowledgement is an email)');
+  if (on && reader.raw('INBOX_EMAIL_FROM') === undefined) {
+    reader.fail('INBOX_EMAIL_FROM', 'is required when INQUIRY_ACK is true: acknowledgements go to inquirers, whose mail servers check the sender\'s domain');
+  }
+  return on;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
   const port = r.integer('PORT', 3000, 0, 65535);
@@ -240,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     inboxEmailFrom: r.email('INBOX_EMAIL_FROM'),
     inboxWebhookUrl: webhookUrl,
     inboxWebhookSecret: webhookSecret,
+    inquiryAck: readInquiryAck(r, smtpUrl),
     legacyDeprecatedAt,
     legacySunsetAt,
     oauthSigningKey: r.raw('OAUTH_SIGNING_KEY'),

@@ -18,6 +18,7 @@ export class LiveApp {
   private readonly server: AppServer;
   private reloading = Promise.resolve(true);
   private closing = false;
+  private content: Catalog | undefined;
 
   constructor(private readonly deps: LiveAppDeps, private readonly logger: FastifyBaseLogger) {
     this.server = new AppServer(deps.config);
@@ -33,8 +34,14 @@ export class LiveApp {
     return this.server.app;
   }
 
+  /** The content the current app serves (the acknowledgement mail names the studio from it). */
+  get catalog(): Catalog {
+    if (!this.content) throw new Error('LiveApp.catalog read before start()');
+    return this.content;
+  }
+
   async start(catalog: Catalog): Promise<void> {
-    this.server.use(await this.build(catalog));
+    await this.serve(catalog);
   }
 
   listen(port: number, host: string): Promise<void> {
@@ -57,13 +64,18 @@ export class LiveApp {
   private async replace(): Promise<boolean> {
     if (this.closing) return false;
     try {
-      this.server.use(await this.build(await loadCatalog(this.deps.config.contentDir)));
+      await this.serve(await loadCatalog(this.deps.config.contentDir));
     } catch (error) {
       this.logger.error({ err: error }, 'content not reloaded; still serving the previous content');
       return false;
     }
     this.logger.info({ contentDir: this.deps.config.contentDir }, 'content reloaded');
     return true;
+  }
+
+  private async serve(catalog: Catalog): Promise<void> {
+    this.server.use(await this.build(catalog));
+    this.content = catalog;
   }
 
   private async build(catalog: Catalog): Promise<FastifyInstance> {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { studio, studioWith } from './helpers/cli.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -88,19 +88,36 @@ describe('studio command', () => {
     const all = await studio(server.config.databaseUrl, 'inbox', 'list');
     assert.equal(all.code, 0, all.stderr);
     const [header, ...rows] = all.stdout.trimEnd().split('\n');
-    assert.match(header!, /^ID +RECEIVED +SPAM +LOCATION +BUDGET +PHASE +NOTIFICATIONS +FROM$/);
+    assert.match(header!, /^ID +RECEIVED +STATE +LOCATION +BUDGET +PHASE +NOTIFICATIONS +FROM$/);
     assert.deepEqual(rows.map((line) => line.split(' ')[0]), [spamId, ...[...ids].reverse()]);
     // Columns line up under their titles.
     assert.ok(rows.every((line) => line.indexOf(' miami ') === header!.indexOf('LOCATION') - 1), all.stdout);
+    assert.deepEqual(rows.map((line) => line.split(/ +/)[2]), ['spam', 'new', 'new', 'new'], 'a filled honeypot arrives in spam');
     const spamOnly = await studio(server.config.databaseUrl, 'inbox', 'list', '--spam');
     assert.deepEqual(listedIds(spamOnly.stdout), [spamId]);
-    assert.match(spamOnly.stdout.split('\n')[1]!, /^\S+ +\S+ +yes /);
+    assert.match(spamOnly.stdout.split('\n')[1]!, /^\S+ +\S+ +spam /);
+    assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'spam')).stdout), [spamId]);
+    assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'new')).stdout), [...ids].reverse());
     const noSpam = await studio(server.config.databaseUrl, 'inbox', 'list', '--no-spam', '--limit', '2');
     assert.deepEqual(listedIds(noSpam.stdout), [ids[2], ids[1]]);
     const future = await studio(server.config.databaseUrl, 'inbox', 'list', '--since', '2999-01-01');
     assert.equal(future.stdout.trim(), 'No inquiries match.');
     const recent = await studio(server.config.databaseUrl, 'inbox', 'list', '--since', '1h', '--status', 'done');
     assert.equal(listedIds(recent.stdout).length, 3);
+  });
+
+  it('inbox list --search finds every word in the name, email or message, in any letter case', async () => {
+    const search = async (words: string) => {
+      const run = await studio(server.config.databaseUrl, 'inbox', 'list', '--search', words);
+      assert.equal(run.code, 0, run.stderr);
+      return run.stdout.trim() === 'No inquiries match.' ? [] : listedIds(run.stdout);
+    };
+    assert.deepEqual(await search('hyperlink'), [ids[1]], 'in the name');
+    assert.deepEqual(await search('QUOTED  line'), [ids[1]], 'every word, across lines of the message');
+    assert.deepEqual(await search('third ADA@EXAMPLE'), [ids[2]], 'a word in the name, a word in the email');
+    assert.deepEqual(await search('quoted third'), [], 'every word must occur');
+    assert.deepEqual(await search('%'), [], 'a % is a percent sign, not a wildcard');
+    assert.deepEqual(await search('_'), [], 'an _ is an underscore, not a wildcard');
   });
 
   it('an option that needs a value never takes the next option as its value', async () => {
@@ -121,6 +138,8 @@ describe('studio command', () => {
     const shown = await studio(server.config.databaseUrl, 'inbox', 'show', ids[1]!);
     assert.equal(shown.code, 0, shown.stderr);
     for (const text of ['=HYPERLINK', 'ada@example.com', 'miami', '3m-10m', 'pre-planning', 'Line two', 'webhook: done']) assert.ok(shown.stdout.includes(text), text);
+    assert.match(shown.stdout, /^state: +new \(as it arrived\)$/m);
+    assert.match(shown.stdout, /^spam: +no$/m);
     const missing = await studio(server.config.databaseUrl, 'inbox', 'show', 'no-such-id');
     assert.equal(missing.code, 4);
   });
@@ -134,10 +153,13 @@ describe('studio command', () => {
     const tricky = rows.find((r) => r[0] === ids[1])!;
     assert.equal(tricky[header!.indexOf('name')], `'=HYPERLINK("http://x")`);
     assert.equal(tricky[header!.indexOf('message')], 'Line one, "quoted"\nLine two');
+    assert.deepEqual(['state', 'state_changed_at', 'state_changed_by'].map((column) => tricky[header!.indexOf(column)]), ['new', '', '']);
     const json = await studio(server.config.databaseUrl, 'inbox', 'export', '--format', 'json');
-    const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string }>;
+    const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string; state: string; state_changed_at: string | null }>;
     assert.equal(records.length, 4);
     assert.equal(records.find((r) => r.id === spamId)?.spam, true);
+    assert.equal(records.find((r) => r.id === spamId)?.state, 'spam');
+    assert.equal(records.find((r) => r.id === ids[0])?.state_changed_at, null);
     assert.equal(records.find((r) => r.id === ids[1])?.name, '=HYPERLINK("http://x")');
   });
 
@@ -166,8 +188,51 @@ describe('studio command', () => {
     const jobs = await db.kysely.selectFrom('notification_jobs').select('channel').where('inquiry_id', '=', spamId).execute();
     assert.deepEqual(jobs, [{ channel: 'webhook' }], 'queued once');
     assert.equal((await studio(server.config.databaseUrl, 'inbox', 'list', '--spam')).stdout.trim(), 'No inquiries match.');
+    const shown = await studio(server.config.databaseUrl, 'inbox', 'show', spamId);
+    assert.match(shown.stdout, new RegExp(`^state: +read, set by cli:${userInfo().username} at \\d{4}-`, 'm'), 'out of spam, into read');
+    assert.match(shown.stdout, /^spam: +yes \(honeypot filled\)$/m, 'the honeypot fact stays');
     assert.equal((await studioWith(env, 'inbox', 'not-spam', 'no-such-id')).code, 4);
     assert.equal((await studioWith(env, 'inbox', 'not-spam')).code, 2);
+  });
+
+  it('inbox mark files an inquiry in a state, as the operator; out of spam it queues only the missing notifications', async () => {
+    const env = { DATABASE_URL: server.config.databaseUrl, INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret };
+    const archived = await studioWith(env, 'inbox', 'mark', ids[1]!, 'archived');
+    assert.equal(archived.code, 0, archived.stderr);
+    assert.equal(archived.stdout.trim(), `Inquiry ${ids[1]} is now archived.`);
+    assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'archived')).stdout), [ids[1]]);
+    const shown = await studio(server.config.databaseUrl, 'inbox', 'show', ids[1]!);
+    assert.match(shown.stdout, new RegExp(`^state: +archived, set by cli:${userInfo().username} at \\d{4}-`, 'm'));
+    const again = await studioWith(env, 'inbox', 'mark', ids[1]!, 'archived');
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout.trim(), `Inquiry ${ids[1]} is already archived; nothing changed.`);
+
+    // Into spam and out again: its webhook job exists already, so nothing is queued twice.
+    const jobsOf = async (id: string) => (await db.kysely.selectFrom('notification_jobs').select('channel').where('inquiry_id', '=', id).execute()).map((j) => j.channel);
+    assert.equal((await studioWith(env, 'inbox', 'mark', ids[1]!, 'spam')).code, 0);
+    const back = await studioWith(env, 'inbox', 'mark', ids[1]!, 'read');
+    assert.equal(back.stdout.trim(), `Inquiry ${ids[1]} is now read.`);
+    assert.deepEqual(await jobsOf(ids[1]!), ['webhook']);
+
+    // A honeypot inquiry filed elsewhere than spam is notified, once.
+    const bot = validInquiry({ website: 'bot' });
+    assert.equal((await postInquiry(server.url, '/contact', bot, { type: 'form' })).status, 200);
+    const botId = (await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(bot.message)).executeTakeFirstOrThrow()).id;
+    const out = await studioWith(env, 'inbox', 'mark', botId, 'archived');
+    assert.equal(out.stdout.trim(), `Inquiry ${botId} is now archived; its webhook notification is queued, and the server's outbox worker sends it.`);
+    await eventually(async () => webhook.received.find((w) => w.id === botId));
+    assert.deepEqual(await jobsOf(botId), ['webhook']);
+    await studioWith(env, 'inbox', 'mark', botId, 'new');
+    assert.equal((await db.kysely.selectFrom('inquiries').select('spam').where('id', '=', botId).executeTakeFirstOrThrow()).spam, 1, 'the honeypot fact never changes');
+
+    assert.equal((await studioWith(env, 'inbox', 'mark', 'no-such-id', 'read')).code, 4);
+    for (const args of [[ids[1]!], [ids[1]!, 'deleted'], [ids[1]!, 'read', 'extra'], []]) {
+      const run = await studioWith(env, 'inbox', 'mark', ...args);
+      assert.equal(run.code, 2, args.join(' '));
+      assert.match(run.stderr, /studio inbox <command>/);
+    }
+    await db.kysely.deleteFrom('notification_jobs').where('inquiry_id', '=', botId).execute();
+    await db.kysely.deleteFrom('inquiries').where('id', '=', botId).execute();
   });
 
   it('inbox delete --email erases every inquiry of that address, in any case, with its jobs and keys', async () => {
@@ -230,7 +295,7 @@ describe('studio command', () => {
 
   it('usage mistakes exit 2 with the usage text', async () => {
     for (const args of [[], ['nope'], ['inbox'], ['inbox', 'export', '--format', 'xml'], ['inbox', 'purge'], ['inbox', 'purge', '--older-than', 'a year'],
-      ['inbox', 'list', '--status', 'lost'], ['inbox', 'purge', '--older-than', '--dry-run'], ['migrate', 'now'], ['clients', 'list', '--all'], ['keys', 'rotate', 'now']]) {
+      ['inbox', 'list', '--status', 'lost'], ['inbox', 'list', '--state', 'lost'], ['inbox', 'list', '--state', 'new', '--no-spam'], ['inbox', 'purge', '--older-than', '--dry-run'], ['migrate', 'now'], ['clients', 'list', '--all'], ['keys', 'rotate', 'now']]) {
       const run = await studio(server.config.databaseUrl, ...args);
       assert.equal(run.code, 2, args.join(' '));
       assert.match(run.stdout + run.stderr, /studio/);
@@ -240,6 +305,7 @@ describe('studio command', () => {
     assert.match(help.stdout, /purge --older-than/);
     assert.match(help.stdout, /delete --email <address>/);
     assert.match(help.stdout, /not-spam <id>/);
+    assert.match(help.stdout, /mark <id> new\|read\|archived\|spam/);
   });
 
   it('an inbox command named like an Object.prototype member is unknown (exit 2)', async () => {

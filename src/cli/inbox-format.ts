@@ -1,17 +1,22 @@
 import { notificationSummary } from '../inquiries/export.js';
-import type { InboxEntry } from '../inquiries/inbox-store.js';
+import type { InboxEntry, Triage } from '../inquiries/inbox-store.js';
 import { iso, table } from './command.js';
 
 // How `studio inbox` shows inquiries: the list table and one inquiry in full (exports: src/inquiries/export.ts).
 
-const LIST_HEADER = ['ID', 'RECEIVED', 'SPAM', 'LOCATION', 'BUDGET', 'PHASE', 'NOTIFICATIONS', 'FROM'];
+const LIST_HEADER = ['ID', 'RECEIVED', 'STATE', 'LOCATION', 'BUDGET', 'PHASE', 'NOTIFICATIONS', 'FROM'];
 
 /** One row per inquiry under a header row; the id comes first, so `cut -d' ' -f1` yields the ids. */
 export function listTable(entries: InboxEntry[]): string[] {
   return table(LIST_HEADER, entries.map((entry) => [
-    entry.id, entry.receivedAt.toISOString(), entry.spam ? 'yes' : 'no', entry.location, entry.budget, entry.phase,
+    entry.id, entry.receivedAt.toISOString(), entry.triage.state, entry.location, entry.budget, entry.phase,
     notificationSummary(entry), `${entry.name} <${entry.email}>`,
   ]));
+}
+
+/** The state, and who set it when; a state nobody set is the one the inquiry arrived in. */
+function stateLine({ state, changedAt, changedBy }: Triage): string {
+  return changedAt === null ? `${state} (as it arrived)` : `${state}, set by ${changedBy ?? 'unknown'} at ${iso(changedAt)}`;
 }
 
 export function showLines(entry: InboxEntry): string[] {
@@ -24,6 +29,7 @@ export function showLines(entry: InboxEntry): string[] {
     `location:    ${entry.location}`,
     `budget:      ${entry.budget}`,
     `phase:       ${entry.phase}`,
+    `state:       ${stateLine(entry.triage)}`,
     `spam:        ${entry.spam ? 'yes (honeypot filled)' : 'no'}`,
     `channel:     ${entry.channel}${entry.clientId ? ` (client ${entry.clientId})` : ''}`,
     `client_ip:   ${entry.clientIp}`,

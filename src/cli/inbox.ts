@@ -1,10 +1,11 @@
 import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
+import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
-import { markGenuine } from '../inquiries/triage.js';
+import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
 import { KyselyInboxStore } from '../store/inbox-store.js';
 import { KyselyOutboxStore } from '../store/outbox-store.js';
@@ -13,10 +14,13 @@ import { listTable, showLines } from './inbox-format.js';
 
 const USAGE = `studio inbox <command>
 
-  list [--since 7d|2026-01-31] [--spam | --no-spam] [--status pending|done|failed] [--limit 50]
-                          inquiries, newest first, with their notification states
-  show <id>               one inquiry with every field and its notifications
-  export --format csv|json [--since …] [--spam | --no-spam] [--status …]
+  list [--state new|read|archived|spam | --spam | --no-spam] [--search <words>]
+       [--since 7d|2026-01-31] [--status pending|done|failed] [--limit 50]
+                          inquiries, newest first, with their state and notification states;
+                          --search: every word in the name, email or message, any letter case;
+                          --spam is --state spam, --no-spam every state but spam
+  show <id>               one inquiry with every field, its state and its notifications
+  export --format csv|json [--state …] [--search …] [--since …] [--spam | --no-spam] [--status …]
                           every matching inquiry to standard output
   delete <id>             deletes one inquiry (privacy request)
   delete --email <address>
@@ -24,24 +28,37 @@ const USAGE = `studio inbox <command>
   purge --older-than 365d [--dry-run]
                           deletes every inquiry received before then (retention); --dry-run lists them
   retry [<id>]            re-queues permanently failed notifications (of one inquiry)
-  not-spam <id>           marks a spam-flagged inquiry genuine and queues its notifications
+  mark <id> new|read|archived|spam
+                          files the inquiry in that state, as cli:<your user name>; out of spam, its
+                          notifications that spam held back are queued
+  not-spam <id>           takes an inquiry out of spam (to read) and queues its notifications
 
 Exit codes: 0 done, 1 failure (e.g. database unreachable), 2 usage error, 4 no such inquiry.`;
 
 const STATUSES: NotificationStatus[] = ['pending', 'done', 'failed'];
 
 const FILTER_OPTIONS = {
-  since: { type: 'string' }, spam: { type: 'boolean' }, 'no-spam': { type: 'boolean' }, status: { type: 'string' },
+  state: { type: 'string' }, search: { type: 'string' }, since: { type: 'string' },
+  spam: { type: 'boolean' }, 'no-spam': { type: 'boolean' }, status: { type: 'string' },
 } as const;
 
-interface FilterValues { since?: string; spam?: boolean; 'no-spam'?: boolean; status?: string }
+interface FilterValues { state?: string; search?: string; since?: string; spam?: boolean; 'no-spam'?: boolean; status?: string }
+
+function triageState(value: string, what: string): TriageState {
+  if (!TRIAGE_STATES.includes(value as TriageState)) throw new UsageError(`${what} must be one of ${TRIAGE_STATES.join(', ')}`);
+  return value as TriageState;
+}
 
 function filterFrom(values: FilterValues, now: number): InboxFilter {
   const filter: InboxFilter = {};
-  if (values.since !== undefined) filter.since = parseSince(values.since, now);
-  if (values.spam && values['no-spam']) throw new UsageError('--spam and --no-spam exclude each other');
+  if ([values.state !== undefined, values.spam, values['no-spam']].filter(Boolean).length > 1) {
+    throw new UsageError('--state, --spam and --no-spam exclude each other');
+  }
+  if (values.state !== undefined) filter.state = triageState(values.state, '--state');
   if (values.spam) filter.state = 'spam';
   if (values['no-spam']) filter.exceptState = 'spam';
+  if (values.search !== undefined) filter.search = values.search;
+  if (values.since !== undefined) filter.since = parseSince(values.since, now);
   if (values.status !== undefined) {
     if (!STATUSES.includes(values.status as NotificationStatus)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
     filter.status = values.status as NotificationStatus;
@@ -141,31 +158,64 @@ async function retry(args: string[], context: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
-/** Queues the notifications of the configured channels (the server's own configuration must match). */
-async function notSpam(args: string[], context: CliContext): Promise<number> {
-  const id = oneId(args);
+/** Who the operator command acts as, for the record of a state change. */
+function operatorName(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    // No passwd entry for this uid (some containers): the login name the environment gives, if any.
+    return `cli:${process.env.USER ?? process.env.LOGNAME ?? 'unknown'}`;
+  }
+}
+
+/** Triage with the configured channels (the server's own configuration must match), as the operator. */
+async function triageOf(context: CliContext): Promise<TriageDeps> {
   const notifiers = notifiersFromConfig(context.config);
   await Promise.all(notifiers.map((n) => n.close?.()));
-  const channels = notifiers.map((n) => n.channel);
   const { inbox } = await storesOf(context);
-  const outcome = await markGenuine({ inbox, channels }, id, `cli:${userInfo().username}`);
+  return { inbox, channels: notifiers.map((n) => n.channel) };
+}
+
+/** `mark <id> <state>`; out of spam, it names the notifications that were queued (none when it had them all). */
+async function mark(args: string[], context: CliContext): Promise<number> {
+  const { positionals } = parseCommandLine(args, {}, 2);
+  if (positionals.length < 2) throw new UsageError(`give the inquiry id and a state (${TRIAGE_STATES.join(', ')})`);
+  const [id, value] = positionals as [string, string];
+  const state = triageState(value, 'the state');
+  const triage = await triageOf(context);
+  const before = await triage.inbox.find(id);
+  const outcome = before ? await changeState(triage, id, state, operatorName()) : 'not_found';
+  if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
+  if (outcome === 'unchanged') { context.out(`Inquiry ${id} is already ${state}; nothing changed.`); return EXIT.ok; }
+  const had = new Set(before!.notifications.map((n) => n.channel));
+  const queued = ((await triage.inbox.find(id))?.notifications ?? []).map((n) => n.channel).filter((c) => !had.has(c));
+  context.out(queued.length === 0
+    ? `Inquiry ${id} is now ${state}.`
+    : `Inquiry ${id} is now ${state}; its ${queued.join(' and ')} notification is queued, and the server's outbox worker sends it.`);
+  return EXIT.ok;
+}
+
+async function notSpam(args: string[], context: CliContext): Promise<number> {
+  const id = oneId(args);
+  const triage = await triageOf(context);
+  const outcome = await markGenuine(triage, id, operatorName());
   if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
   if (outcome === 'not_spam') { context.out(`Inquiry ${id} is not flagged as spam; nothing changed.`); return EXIT.ok; }
-  context.out(channels.length === 0
+  context.out(triage.channels.length === 0
     ? `Marked inquiry ${id} genuine. No notification channel is configured, so nobody is notified.`
-    : `Marked inquiry ${id} genuine and queued its ${channels.join(' and ')} notification; the server's outbox worker sends it.`);
+    : `Marked inquiry ${id} genuine and queued its ${triage.channels.join(' and ')} notification; the server's outbox worker sends it.`);
   return EXIT.ok;
 }
 
 /** A Map, not an object literal: the command name is user input, and "constructor" must be unknown. */
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['list', list], ['show', show], ['export', exportAll], ['delete', deleteInquiries], ['purge', purge], ['retry', retry],
-  ['not-spam', notSpam],
+  ['mark', mark], ['not-spam', notSpam],
 ]);
 
 /** `studio inbox …`: the operator's view of the studio inbox in DATABASE_URL. */
 export const inboxCommands: CommandGroup = {
-  summary: 'inbox <command>         list, show, export, delete, purge inquiries; retry notifications; not-spam',
+  summary: 'inbox <command>         list, show, mark, export, delete, purge inquiries; retry notifications; not-spam',
   usage: USAGE,
   async run(args, context) {
     const [name, ...rest] = args;

@@ -60,4 +60,6 @@ export const INQUIRY_POLICY = {
   duplicateWindowSeconds: 10 * 60,
   /** Notifications are retried at least this long before being marked permanently failed. */
   notificationRetryHorizonSeconds: 24 * 3600,
+  /** With INQUIRY_ACK, an address is acknowledged at most once in this long, however often it submits. */
+  acknowledgementIntervalSeconds: 3600,
 } as const;

@@ -25,6 +25,13 @@ export interface CommitRequest {
   record: InquiryRecord;
   /** One outbox job per channel; none for spam. */
   notify: NotificationChannel[];
+  /**
+   * Acknowledge the inquirer (INQUIRY_ACK; never for spam): if the stored inquiry is new (not a duplicate
+   * nor a replay) and `address` had no acknowledgement at or after `notBefore`, the address is recorded
+   * with the inquiry's time and an `acknowledgement` job is queued, in the same transaction. Concurrent
+   * commits for one address queue one.
+   */
+  acknowledge?: { address: string; notBefore: number };
   idempotency: { key: string; bodyHash: string; notBefore: number } | undefined;
   /** An inquiry with the same fingerprint received after this time is the same inquiry. */
   duplicateSince: number;

@@ -1,6 +1,7 @@
 import type { BUDGETS, LOCATIONS, PHASES } from '../contract/inquiry.js';
 
-// The port between the outbox worker and the ways the studio hears of an inquiry (email, webhook).
+// The port between the outbox worker and the ways an inquiry is told of: to the studio (email, webhook),
+// and back to the inquirer (the acknowledgement, which carries nothing of what was submitted).
 
 /** An inquiry as committed to the inbox store. */
 export interface StoredInquiry {
@@ -16,7 +17,12 @@ export interface StoredInquiry {
   receivedAt: Date;
 }
 
-export type NotificationChannel = 'email' | 'webhook';
+/**
+ * `email` and `webhook` tell the studio: every inquiry that is not spam gets a job on each configured one.
+ * `acknowledgement` tells the inquirer that it arrived (INQUIRY_ACK): the use case asks for it per
+ * inquiry and the store queues it at most once per address per hour.
+ */
+export type NotificationChannel = 'email' | 'webhook' | 'acknowledgement';
 
 /**
  * Delivers one inquiry on one channel. Must be safe to call again for the same inquiry (at-least-once):

@@ -9,6 +9,7 @@ import { originAllowed } from '../lib/origin.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
 import { unobservedInquiries, type InquiryEvents } from './events.js';
+import { comparableAddress } from './email-address.js';
 import { uuidv7 } from './ids.js';
 import type { CommitOutcome, CommitRequest, InboxStore } from './inbox-store.js';
 import type { NotificationChannel } from './notifier.js';
@@ -21,8 +22,10 @@ export interface InquiryServiceDeps {
   storeReady: () => boolean;
   limiter: RateLimiter;
   allowedOrigins: string[];
-  /** The configured notification channels; each stored inquiry gets one outbox job per channel. */
+  /** The configured studio channels; each stored inquiry that is not spam gets one outbox job per channel. */
   channels: NotificationChannel[];
+  /** INQUIRY_ACK: ask the store to acknowledge each new inquiry that is not spam (at most once per address per hour). */
+  acknowledge?: boolean;
   /** Called after a commit with new jobs, so the outbox worker need not wait for its next poll. */
   onJobsQueued?: () => void;
   log: Logger;
@@ -54,15 +57,24 @@ function checkIdempotencyKey(key: string | undefined): void {
   }
 }
 
+/** The address to acknowledge, unless it had an acknowledgement within the interval before `receivedAt`. */
+function acknowledgementOf(inquiry: Inquiry, receivedAt: number): CommitRequest['acknowledge'] {
+  return { address: comparableAddress(inquiry.email), notBefore: receivedAt - INQUIRY_POLICY.acknowledgementIntervalSeconds * 1000 };
+}
+
+type NotificationDeps = Pick<InquiryServiceDeps, 'channels' | 'acknowledge'>;
+
 /** What the inbox commits for one valid submission received at `receivedAt`. */
-function commitRequestOf({ inquiry, spam }: ValidSubmission, context: SubmissionContext, channels: NotificationChannel[], receivedAt: number): CommitRequest {
+function commitRequestOf({ inquiry, spam }: ValidSubmission, context: SubmissionContext, deps: NotificationDeps, receivedAt: number): CommitRequest {
   const fingerprint = fingerprintOf(inquiry, spam);
   return {
     record: {
       id: uuidv7(receivedAt), receivedAt, inquiry, spam, fingerprint, channel: context.channel,
       clientIp: context.ip, userAgent: context.userAgent, clientId: context.clientId,
     },
-    notify: spam ? [] : channels,
+    notify: spam ? [] : deps.channels,
+    // A filled honeypot is a bot's, and the address it typed may be anyone's: never acknowledged.
+    acknowledge: deps.acknowledge && !spam ? acknowledgementOf(inquiry, receivedAt) : undefined,
     idempotency: context.idempotencyKey === undefined ? undefined : {
       key: context.idempotencyKey,
       bodyHash: fingerprint,
@@ -107,9 +119,9 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     try {
       const submission = validateSubmission(input, context.channel);
       checkIdempotencyKey(context.idempotencyKey);
-      const outcome = await commit(commitRequestOf(submission, context, deps.channels, now()));
+      const outcome = await commit(commitRequestOf(submission, context, deps, now()));
       if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
-      if (outcome.kind === 'stored' && !submission.spam && deps.channels.length > 0) deps.onJobsQueued?.();
+      if (outcome.kind === 'stored' && !submission.spam && (deps.channels.length > 0 || deps.acknowledge)) deps.onJobsQueued?.();
       return { id: outcome.id, rateLimit };
     } catch (error) {
       if (error instanceof ApiError) error.countedAs(rateLimit);

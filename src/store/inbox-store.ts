@@ -4,6 +4,7 @@ import type {
   CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, StateChangeOutcome,
 } from '../inquiries/inbox-store.js';
 import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
+import { recordAcknowledgement } from './acknowledgements.js';
 import type { Db } from './database.js';
 import {
   countByState, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
@@ -86,6 +87,10 @@ export class KyselyInboxStore implements InboxStore {
       }
       const duplicate = await findDuplicate(tx, record.fingerprint, request.duplicateSince);
       if (!duplicate) await insertInquiry(tx, request);
+      // INQUIRY_ACK: a new inquiry only (never a duplicate or a replay), at most once per address per interval.
+      if (!duplicate && request.acknowledge && await recordAcknowledgement(tx, request.acknowledge, record.id, record.receivedAt)) {
+        await queueJobs(tx, record.id, ['acknowledgement'], record.receivedAt);
+      }
       if (idempotency) await remember(tx, idempotency, duplicate ?? record.id, record.receivedAt);
       return duplicate ? { kind: 'duplicate', id: duplicate } : { kind: 'stored', id: record.id };
     });

@@ -1,0 +1,89 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { StoredInquiry } from '../notifier.js';
+import { DeliveryError } from './delivery-error.js';
+import { singleLine } from './render.js';
+import { isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';
+
+// The acknowledgement to the inquirer (INQUIRY_ACK): "the studio received your inquiry". Anyone can type
+// any address into the form, so this mail goes to a stranger as often as to a client: it carries nothing
+// that was submitted (no name, message or phone: only the address it goes to), so the form cannot be used
+// to send someone a text of the sender's choosing; the store sends at most one per address per hour.
+
+/** The studio as its content names it (site.yaml): the sender's name, and where the inquirer can write. */
+export interface Studio {
+  name: string;
+  email: string;
+}
+
+export interface AcknowledgementNotifierOptions {
+  smtpUrl: string;
+  /** INBOX_EMAIL_FROM: a sender the studio's domain lets this server use. */
+  from: string;
+  /** Public origin of the service, named so the inquirer knows where the mail comes from. */
+  baseUrl: string;
+  /** Read at each delivery: a content reload may rename the studio. */
+  studio: () => Studio;
+  timeouts?: Partial<SmtpTimeouts>;
+}
+
+const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+export class AcknowledgementNotifier extends SmtpNotifier {
+  readonly channel = 'acknowledgement' as const;
+
+  constructor(private readonly options: AcknowledgementNotifierOptions) {
+    super(options.smtpUrl, options.timeouts);
+  }
+
+  /** Of the inquiry it reads only the address, the time received and the id; a retry is the same mail. */
+  mailFor(inquiry: StoredInquiry): SendMailOptions {
+    // The contract's email format admits only plain addresses; an old row that is not is never mailed.
+    if (!isPlainAddress(inquiry.email)) throw new DeliveryError('acknowledgement', 'recipient is not a plain address');
+    const studio = this.options.studio();
+    const from = this.options.from;
+    return {
+      from: { name: singleLine(studio.name), address: from },
+      to: inquiry.email,
+      envelope: { from, to: inquiry.email },
+      // Replies go to the studio's public address, never to anything the submission chose.
+      replyTo: isPlainAddress(studio.email) ? studio.email : undefined,
+      subject: `We received your inquiry — ${singleLine(studio.name)}`,
+      text: acknowledgementText(inquiry, studio, this.options.baseUrl),
+      messageId: messageIdOf('acknowledgement', inquiry.id, from),
+      headers: {
+        // RFC 3834: an automatic answer; the inquirer's out-of-office robot must not answer it.
+        'Auto-Submitted': 'auto-generated',
+        // Exchange's equivalent: no out-of-office or delivery receipts back to the sender.
+        'X-Auto-Response-Suppress': 'All',
+      },
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    };
+  }
+}
+
+/** Fixed text around three values of ours (the studio, the time received, the reference): nothing submitted. */
+export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt'>, studio: Studio, baseUrl: string): string {
+  const name = singleLine(studio.name);
+  return [
+    'Hello,',
+    '',
+    `Thank you for your inquiry to ${name}. It reached the studio on ${RECEIVED_AT.format(inquiry.receivedAt)} UTC, and we will answer it at this address.`,
+    '',
+    `To add anything, reply to this email or write to ${singleLine(studio.email)}, quoting the reference below.`,
+    '',
+    `Reference: ${singleLine(inquiry.id)}`,
+    '',
+    `— ${name}, ${baseUrl}`,
+    '',
+    `This message was sent automatically because an inquiry sent through ${baseUrl} gave this address. It does not repeat what was submitted. If you did not send an inquiry, please ignore it.`,
+    '',
+  ].join('\n');
+}
+
+/** The acknowledgement when INQUIRY_ACK is on (the configuration then holds SMTP_URL and INBOX_EMAIL_FROM). */
+export function acknowledgementNotifierFromConfig(config: Config, studio: () => Studio): AcknowledgementNotifier | undefined {
+  if (!config.inquiryAck || !config.smtpUrl || !config.inboxEmailFrom) return undefined;
+  return new AcknowledgementNotifier({ smtpUrl: config.smtpUrl, from: config.inboxEmailFrom, baseUrl: config.baseUrl, studio });
+}

@@ -1,0 +1,122 @@
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { getSystemErrorName } from 'node:util';
+import type { Notifier, StoredInquiry } from '../notifier.js';
+import { DeliveryError } from './delivery-error.js';
+
+// What every notifier that sends mail shares: one SMTP transport from SMTP_URL with short timeouts, the
+// mapping of its errors to a DeliveryError without personal data, and the rules for addresses and
+// Message-IDs. The email notifier (to the studio) and the acknowledgement (to the inquirer) differ only
+// in the mail they build.
+
+export interface SmtpTimeouts {
+  /** TCP connect. */
+  connectionMs: number;
+  /** From connect to the server's 220 greeting: a port that accepts but never speaks fails here. */
+  greetingMs: number;
+  /** Inactivity on an open connection. */
+  socketMs: number;
+}
+
+/** Short enough that a dead server fails this attempt fast; the outbox worker owns the retrying. */
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+type MailChannel = 'email' | 'acknowledgement';
+
+/** A notifier that sends one mail per inquiry over SMTP_URL; subclasses say which mail. */
+export abstract class SmtpNotifier implements Notifier {
+  abstract readonly channel: MailChannel;
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start). */
+  protected constructor(smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
+    this.transport = nodemailer.createTransport(smtpTransport(smtpUrl, { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts }));
+  }
+
+  /** The mail for one inquiry; public so tests and previews can see exactly what would be sent. */
+  abstract mailFor(inquiry: StoredInquiry): SendMailOptions;
+
+  async deliver(inquiry: StoredInquiry): Promise<void> {
+    const mail = this.mailFor(inquiry);
+    try {
+      await this.transport.sendMail(mail);
+    } catch (error) {
+      throw smtpDeliveryError(this.channel, error);
+    }
+  }
+
+  /**
+   * Connects, reads the greeting, says EHLO (STARTTLS and AUTH when configured) and quits, within the
+   * same timeouts as a delivery: whether a mail could go out now, without sending one.
+   */
+  async verify(): Promise<void> {
+    try {
+      await this.transport.verify();
+    } catch (error) {
+      throw smtpDeliveryError(this.channel, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts): SMTPTransport {
+  // SMTPTransport merges `url` with the other options; query parameters in SMTP_URL win, so an
+  // operator can tune a peer without a code change.
+  return new SMTPTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    dnsTimeout: timeouts.connectionMs,
+  });
+}
+
+export function defaultFromAddress(baseUrl: string): string {
+  return `studio-api@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '') || 'localhost'}`;
+}
+
+/** A plain addr-spec: one @, no whitespace, controls or address punctuation that could start a list. */
+const PLAIN_ADDRESS = /^[^\s\u0000-\u001f\u007f<>()\[\],;:"\\@]+@[^\s\u0000-\u001f\u007f<>()\[\],;:"\\@]+$/;
+
+/** Whether an address can go into a header or the envelope as it is: nothing in it can shape a header. */
+export function isPlainAddress(address: string): boolean {
+  return PLAIN_ADDRESS.test(address);
+}
+
+/**
+ * A Message-ID for one inquiry's mail of one kind: the same on every retry, so mail clients and the
+ * receiving side fold duplicates into one. The right-hand side is the sender's domain.
+ */
+export function messageIdOf(kind: string, inquiryId: string, from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1).replace(/[^A-Za-z0-9.-]/g, '') || 'studio-api';
+  return `<${kind}-${idToken(inquiryId)}@${domain}>`;
+}
+
+/** Only characters valid in a Message-ID's dot-atom; anything else is percent-encoded per byte. */
+export function idToken(value: string): string {
+  return Array.from(new TextEncoder().encode(value), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[A-Za-z0-9_-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
+}
+
+interface SmtpErrorFields {
+  code?: unknown;
+  errno?: unknown;
+  responseCode?: unknown;
+  command?: unknown;
+}
+
+/** Keeps nodemailer's code, SMTP reply code and command; drops its message (it may quote the peer). */
+function smtpDeliveryError(channel: MailChannel, error: unknown): DeliveryError {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as SmtpErrorFields;
+  const code = typeof fields.code === 'string' ? fields.code : 'error';
+  const status = typeof fields.responseCode === 'number' ? fields.responseCode : undefined;
+  // Socket failures arrive as ESOCKET with the system errno (e.g. ECONNREFUSED) beside it.
+  const system = typeof fields.errno === 'number' && fields.errno < 0 ? ` ${getSystemErrorName(fields.errno)}` : '';
+  const command = typeof fields.command === 'string' ? ` at ${fields.command.split(' ')[0]}` : '';
+  return new DeliveryError(channel, `${code}${system}${status ? ` ${status}` : ''}${command}`, status);
+}
