@@ -128,6 +128,9 @@ describe('the inbox door (http BASE_URL)', () => {
     assertToLogin(await visitor.fetch(INBOX_PATHS.list, { accept: 'text/markdown' }), INBOX_PATHS.login);
     assertToLogin(await visitor.fetch('/inbox/inquiries/abc/state', { form: { state: 'read' } }));
     assertToLogin(await visitor.fetch(INBOX_PATHS.logout, { form: {} }));
+    const login = await visitor.fetch(INBOX_PATHS.login, { accept: 'text/markdown' });
+    assert.match(login.headers.get('content-type') ?? '', /^text\/html/, 'Markdown only for a signed-in session');
+    assertInboxHeaders(login);
   });
 
   it('refuses a wrong address and a wrong password with the same words', async () => {
