@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, get, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -102,6 +103,20 @@ function assertToLogin(response: Response, location: string = INBOX_PATHS.login)
   assertInboxHeaders(response);
 }
 
+/** A browser's top-level navigation from another site, with its Fetch Metadata (fetch() would send its own Sec-Fetch-Mode). */
+function navigationFromAnotherSite(url: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const headers = new Headers(Object.entries(answer.headers).flatMap(([k, v]) => [v ?? []].flat().map((one) => [k, one] as [string, string])));
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode, headers }));
+      });
+    }).on('error', reject);
+  });
+}
+
 /** A logger whose raw JSON lines a test can search. */
 function capturingLogger(): { logger: FastifyBaseLogger; text: () => string } {
   const chunks: string[] = [];
@@ -128,6 +143,11 @@ describe('the inbox door (http BASE_URL)', () => {
     assertToLogin(await visitor.fetch(INBOX_PATHS.list, { accept: 'text/markdown' }), INBOX_PATHS.login);
     assertToLogin(await visitor.fetch('/inbox/inquiries/abc/state', { form: { state: 'read' } }));
     assertToLogin(await visitor.fetch(INBOX_PATHS.logout, { form: {} }));
+    // Followed from another site, the browser held back the SameSite=Strict cookie: one same-origin reload of the same path.
+    const crossSite = await navigationFromAnotherSite(`${server.url}/inbox?state=spam`);
+    assert.equal(crossSite.status, 200);
+    assertInboxHeaders(crossSite);
+    assert.match(await crossSite.text(), /<meta http-equiv="refresh" content="0; url=\/inbox\?state=spam">/);
     const login = await visitor.fetch(INBOX_PATHS.login, { accept: 'text/markdown' });
     assert.match(login.headers.get('content-type') ?? '', /^text\/html/, 'Markdown only for a signed-in session');
     assertInboxHeaders(login);
@@ -422,4 +442,27 @@ describe('the sign-in page in Chromium', { skip: chromiumSkip() }, () => {
       await context.close();
     });
   }
+
+  it('keeps the session when a link on another site (webmail) opens an inbox page', async () => {
+    await addOperator(server, 'cross@studio.test');
+    const wanted = `${server.url}/inbox?state=spam`;
+    // Another site: localhost is not the same site as 127.0.0.1, so the SameSite=Strict cookie stays behind on the click.
+    const other: Server = createServer((_request, response) => response.end(`<!doctype html><title>Mail</title><a href="${wanted}">Open the inquiry</a>`));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${INBOX_PATHS.login}`);
+      await page.fill('#email', 'cross@studio.test');
+      await page.fill('#password', PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.goto(`http://localhost:${(other.address() as { port: number }).port}/`);
+      await page.click('a');
+      await page.locator('.inbox-email').waitFor();
+      assert.equal(page.url(), wanted, 'the page asked for, signed in, without a second sign-in');
+    } finally {
+      await context.close();
+      other.close();
+    }
+  });
 });
