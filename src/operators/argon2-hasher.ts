@@ -4,9 +4,9 @@ import type { PasswordHasher } from './ports.js';
 // The PasswordHasher port on argon2id (@node-rs/argon2, native, off the event loop's thread).
 
 /**
- * OWASP's argon2id parameters (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane. About 20 ms per
- * hash on one core of a small server; the parameters travel in each hash string, so raising them later
- * leaves the existing hashes readable.
+ * OWASP's argon2id parameters (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane; about 20 to 30 ms
+ * per hash or check on one core of the development machine. The parameters travel in each hash string, so
+ * raising them later leaves the existing hashes readable.
  */
 export const ARGON2ID_OPTIONS: Readonly<Options> = {
   // The package's Algorithm is an ambient const enum, which isolated modules cannot read: 2 is Argon2id.

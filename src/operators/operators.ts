@@ -39,7 +39,7 @@ export interface CredentialOutcome {
 export interface OperatorSummary {
   email: string;
   createdAt: number;
-  /** False until the operator has set a password (through a sign-in link). */
+  /** False until the operator has set a password through a sign-in link, and again after a reset without one. */
   hasPassword: boolean;
   activeSessions: number;
 }
@@ -70,6 +70,6 @@ export interface Operators {
    * throws OperatorRefusal and changes nothing.
    */
   reset(email: string, password?: string): Promise<CredentialOutcome | undefined>;
-  /** Deletes the expired sessions and links (each is also deleted when seen, and on every new session). */
+  /** Deletes the expired sessions and links (each is also deleted when seen, and at every sign-in with a password). */
   purgeExpired(): Promise<{ sessions: number; links: number }>;
 }

@@ -45,7 +45,13 @@ export function signInSide({ store, limiter, hasher, clock }: SignInDeps): SignI
   // Checked instead of a real hash for an unknown address or an account without a password, so every
   // attempt costs one argon2id verification. Made on the first attempt, which every attempt awaits.
   let dummy: Promise<string> | undefined;
-  const dummyHash = () => (dummy ??= hasher.hash(newToken().token).catch((error: unknown) => { dummy = undefined; throw error; }));
+  const dummyHash = (): Promise<string> => {
+    dummy ??= hasher.hash(newToken().token).catch((error: unknown) => {
+      dummy = undefined;
+      throw error;
+    });
+    return dummy;
+  };
 
   /** A new session for the operator; the expired ones go at the same time (sign-ins are rare and bounded). */
   async function startSession(operator: { operatorId: string; email: string }): Promise<IssuedSession> {
