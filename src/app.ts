@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
+    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape.
+    frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
     // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
