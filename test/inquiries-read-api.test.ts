@@ -359,6 +359,8 @@ describe('read API of the inquiries (SQLite)', () => {
     assert.match(guide, /`api` \| .* \| registration \|/);
     assert.match(guide, /token_required/);
     assert.doesNotMatch(guide, /No operation requires a scope/);
+    const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json() as { authentication: { scopes: string[] } };
+    assert.ok(!card.authentication.scopes.includes(SCOPE), 'no MCP tool needs it, and an agent cannot have it');
   });
 
   it('refuses the tokens of a client the operators revoked', async () => {
