@@ -9,6 +9,7 @@ import { clientsCommands } from './clients.js';
 import { keysCommands } from './keys.js';
 import { backupCommand } from './backup.js';
 import { notifyCommands } from './notify.js';
+import { operatorsCommands } from './operators.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -16,6 +17,7 @@ import { migrateToLatest } from '../store/migrate.js';
 const GROUPS = new Map<string, CommandGroup>([
   ['inbox', inboxCommands],
   ['clients', clientsCommands],
+  ['operators', operatorsCommands],
   ['keys', keysCommands],
   ['migrate', migrateCommand],
   ['backup', backupCommand],

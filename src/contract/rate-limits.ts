@@ -7,6 +7,7 @@ export interface RateLimitPolicy {
   scope: string;
 }
 
+/** The API's policies: the public documents (OpenAPI, the developer page, llms-full.txt) list exactly these. */
 export const RATE_LIMIT_POLICIES = {
   read: { limit: 60, windowSeconds: 60, scope: 'per client IP, across the read endpoints and MCP list tools' },
   inquiry: { limit: 5, windowSeconds: 15 * 60, scope: 'per client IP, shared by every way of submitting an inquiry' },
@@ -17,7 +18,19 @@ export const RATE_LIMIT_POLICIES = {
   introspect: { limit: 120, windowSeconds: 60, scope: 'per client IP, token introspection and revocation together' },
 } as const satisfies Record<string, RateLimitPolicy>;
 
-export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
+/**
+ * The operators' sign-in to the web inbox (src/operators/): not part of the public API, so kept out of the
+ * set above and out of every public document. Every attempt counts, right password or not.
+ */
+export const SIGN_IN_RATE_LIMIT_POLICIES = {
+  signIn: { limit: 20, windowSeconds: 15 * 60, scope: 'per client IP, inbox sign-in attempts on any account' },
+  signInAccount: { limit: 5, windowSeconds: 15 * 60, scope: 'per operator address, inbox sign-in attempts from anywhere' },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+/** Every policy the limiter counts (and the metrics report): the public ones and the internal ones. */
+export const ALL_RATE_LIMIT_POLICIES = { ...RATE_LIMIT_POLICIES, ...SIGN_IN_RATE_LIMIT_POLICIES } as const;
+
+export type RateLimitPolicyName = keyof typeof ALL_RATE_LIMIT_POLICIES;
 
 /** The answer of the limiter to one request under one policy. */
 export interface RateLimitDecision {

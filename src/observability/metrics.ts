@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { RATE_LIMIT_POLICIES, type RateLimitPolicyName } from '../contract/rate-limits.js';
+import { ALL_RATE_LIMIT_POLICIES, type RateLimitPolicyName } from '../contract/rate-limits.js';
 import { DELIVERY_OUTCOMES, type InquiryEvents, type OutboxEvents } from '../inquiries/events.js';
 import { SUBMISSION_CHANNELS } from '../inquiries/inquiry-service.js';
 import type { NotificationChannel } from '../inquiries/notifier.js';
@@ -53,7 +53,7 @@ export function createMetrics(options: { channels: readonly NotificationChannel[
   for (const channel of SUBMISSION_CHANNELS) accepted.inc({ channel }, 0);
   for (const channel of options.channels) for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ channel, outcome }, 0);
   for (const result of ['valid', 'unavailable', ...Object.keys(TOKEN_REJECTION_CODES)]) bearer.inc({ result }, 0);
-  for (const policy of Object.keys(RATE_LIMIT_POLICIES)) limited.inc({ policy }, 0);
+  for (const policy of Object.keys(ALL_RATE_LIMIT_POLICIES)) limited.inc({ policy }, 0);
 
   return {
     registry,

@@ -29,10 +29,17 @@ export type RedeemOutcome =
   | { kind: 'invalid_link' }
   | { kind: 'weak_password'; message: string };
 
+/** What `add` and `reset` answer: without a password, the one-time sign-in link's token and when it expires. */
+export interface CredentialOutcome {
+  linkToken?: string;
+  /** Epoch milliseconds; set with `linkToken`. */
+  linkExpiresAt?: number;
+}
+
 export interface OperatorSummary {
   email: string;
   createdAt: number;
-  /** False until the operator has set a password (through a sign-in link). */
+  /** False until the operator has set a password through a sign-in link, and again after a reset without one. */
   hasPassword: boolean;
   activeSessions: number;
 }
@@ -49,11 +56,20 @@ export interface Operators {
   redeemLink(linkToken: string, password: string): Promise<RedeemOutcome>;
 
   // The operator command's side (`studio operators …`).
-  /** Adds an operator with this password, or without one: then the result carries a one-time sign-in link token. */
-  add(email: string, password?: string): Promise<{ linkToken?: string }>;
+  /**
+   * Adds an operator with this password, or without one: then the result carries a one-time sign-in link token.
+   * Throws OperatorRefusal (./errors.ts) for an invalid address, one that is taken, or a password against the rules.
+   */
+  add(email: string, password?: string): Promise<CredentialOutcome>;
   list(): Promise<OperatorSummary[]>;
   /** Removes the operator and every session of theirs: they are signed out on every instance at once. */
   remove(email: string): Promise<boolean>;
-  /** Ends every session, and sets the new password or (without one) returns a sign-in link token. */
-  reset(email: string, password?: string): Promise<{ linkToken?: string } | undefined>;
+  /**
+   * Ends every session and voids unused links, then sets the new password or (without one) clears the old one
+   * and returns a new sign-in link token; undefined for an unknown address. A password against the rules
+   * throws OperatorRefusal and changes nothing.
+   */
+  reset(email: string, password?: string): Promise<CredentialOutcome | undefined>;
+  /** Deletes the expired sessions and links (each is also deleted when seen, and at every sign-in with a password). */
+  purgeExpired(): Promise<{ sessions: number; links: number }>;
 }

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_POLICIES, type RateLimitDecision, type RateLimitPolicyName } from '../contract/rate-limits.js';
+import { ALL_RATE_LIMIT_POLICIES, type RateLimitDecision, type RateLimitPolicyName } from '../contract/rate-limits.js';
 import type { Hit, RateLimitStore } from './store.js';
 
 export type { RateLimitDecision };
@@ -15,17 +15,17 @@ export class RateLimiter {
   constructor(private readonly store: RateLimitStore, private readonly scale = 1, private readonly events = unobserved) {}
 
   limitOf(policy: RateLimitPolicyName): number {
-    return Math.floor(RATE_LIMIT_POLICIES[policy].limit * this.scale);
+    return Math.floor(ALL_RATE_LIMIT_POLICIES[policy].limit * this.scale);
   }
 
   /** Counts one request; synchronous when the store is (in process), a promise when it is Redis. */
   consume(policy: RateLimitPolicyName, clientKey: string): RateLimitDecision | Promise<RateLimitDecision> {
-    const hit = this.store.hit(`${policy}:${clientKey}`, RATE_LIMIT_POLICIES[policy].windowSeconds * 1000);
+    const hit = this.store.hit(`${policy}:${clientKey}`, ALL_RATE_LIMIT_POLICIES[policy].windowSeconds * 1000);
     return hit instanceof Promise ? hit.then((counted) => this.decide(policy, counted)) : this.decide(policy, hit);
   }
 
   private decide(policy: RateLimitPolicyName, { count, resetMs }: Hit): RateLimitDecision {
-    const { windowSeconds } = RATE_LIMIT_POLICIES[policy];
+    const { windowSeconds } = ALL_RATE_LIMIT_POLICIES[policy];
     const limit = this.limitOf(policy);
     const allowed = count <= limit;
     if (!allowed) this.events.refused(policy);

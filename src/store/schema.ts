@@ -91,6 +91,39 @@ export interface OAuthRevocationTable {
   expires_at: number;
 }
 
+/** An operator of the web inbox (src/operators/). */
+export interface OperatorsTable {
+  id: string;
+  /** Comparable form (trimmed, NFC, lower-cased); unique. */
+  email: string;
+  /** argon2id PHC string; null until a password is set through a sign-in link. */
+  password_hash: string | null;
+  created_at: number;
+  password_changed_at: number | null;
+}
+
+/** A signed-in operator's session; deleted with its operator (foreign key, cascade). */
+export interface OperatorSessionsTable {
+  /** SHA-256 of the cookie's token, base64url. The token itself is never stored. */
+  token_hash: string;
+  operator_id: string;
+  created_at: number;
+  /** Written at most once a minute: the idle expiry counts from it. */
+  last_seen_at: number;
+  /** The absolute expiry. */
+  expires_at: number;
+}
+
+/** A one-time sign-in link; deleted with its operator (foreign key, cascade). */
+export interface OperatorSignInLinksTable {
+  /** SHA-256 of the link's token, base64url. */
+  token_hash: string;
+  operator_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   inquiries: InquiriesTable;
   notification_jobs: NotificationJobsTable;
@@ -99,4 +132,7 @@ export interface Database {
   oauth_clients: OAuthClientTable;
   oauth_signing_keys: OAuthSigningKeyTable;
   oauth_revocations: OAuthRevocationTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_sign_in_links: OperatorSignInLinksTable;
 }

@@ -9,9 +9,19 @@ export function studio(databaseUrl: string, ...args: string[]): Promise<StudioRu
 
 /** `studio` with these variables set (the server's own, e.g. its notification channels). */
 export function studioWith(env: Record<string, string>, ...args: string[]): Promise<StudioRun> {
+  return runStudio(env, undefined, args);
+}
+
+/** `studio` with `input` on its standard input, which is then closed (e.g. `--password-stdin`). */
+export function studioWithInput(env: Record<string, string>, input: string, ...args: string[]): Promise<StudioRun> {
+  return runStudio(env, input, args);
+}
+
+function runStudio(env: Record<string, string>, input: string | undefined, args: string[]): Promise<StudioRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    if (input !== undefined) child.stdin?.end(input);
   });
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { inquiriesMigration } from './001_inquiries.js';
 import { oauthMigration } from './002_oauth.js';
 import { triageMigration } from './003_triage.js';
+import { operatorsMigration } from './004_operators.js';
 import { acknowledgementsMigration } from './005_acknowledgements.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
@@ -10,5 +11,6 @@ export const migrations: Record<string, Migration> = {
   '001_inquiries': inquiriesMigration,
   '002_oauth': oauthMigration,
   '003_triage': triageMigration,
+  '004_operators': operatorsMigration,
   '005_acknowledgements': acknowledgementsMigration,
 };
