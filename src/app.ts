@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
+    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape.
+    frameworkErrors: handleError,
     routerOptions: { ignoreTrailingSlash: true },
     // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
     api.addHook('onRequest', bearerAuth(oauth));
     await api.register(restSurface, {
-      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, allowedOrigins: config.allowedOrigins, corsPolicy,
+      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
     await api.register(mcpPlugin, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries });

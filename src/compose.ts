@@ -23,6 +23,9 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
 import { oauthStores } from './store/oauth-stores.js';
+import { argon2idHasher } from './operators/argon2-hasher.js';
+import { createOperators } from './operators/service.js';
+import { KyselyOperatorStore } from './store/operators.js';
 import type { Db } from './store/database.js';
 
 const REDIS_CONNECT_WAIT_MS = 2_000;
@@ -123,6 +126,9 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,
   });
 
+  // The web inbox's operators: sessions are rows of the same database, so a sign-out or a removal holds on every instance at once.
+  const operators = createOperators({ store: new KyselyOperatorStore(db), limiter, hasher: argon2idHasher, clock });
+
   const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);
@@ -131,7 +137,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const inboxOutbox = {
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, metrics, pressure, outbox: inboxOutbox, clock }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair } from 'jose';
+import { DEFAULT_SCOPES } from '../src/contract/oauth.js';
+import { CLIENT_NAME_MAX_LENGTH } from '../src/contract/oauth-schemas.js';
 import { OAuthError } from '../src/oauth/errors.js';
 import type { Grants } from '../src/oauth/grants.js';
 import type { ClientRecord } from '../src/oauth/ports.js';
@@ -65,6 +67,31 @@ describe('grants use case', () => {
     await rejects(grants.issue(bob.client, { grantType: 'client_credentials', scope: '' }), 'invalid_scope');
     const noGrants = { ...alice.client, metadata: { ...alice.client.metadata, grant_types: [] } };
     await rejects(grants.issue(noGrants, { grantType: 'client_credentials' }), 'unauthorized_client');
+  });
+
+  it('never registers an operator scope, so a self-registered client cannot be issued one', async () => {
+    for (const scope of ['inquiries:read', 'api inquiries:read']) {
+      await rejects(grants.register({ client_name: 'greedy', scope }), 'invalid_client_metadata', /inquiries:read .*only the studio's operators grant it/);
+    }
+    await rejects(grants.issue(alice.client, { grantType: 'client_credentials', scope: 'inquiries:read' }), 'invalid_scope');
+    assert.ok(!(await grants.issue(alice.client, { grantType: 'client_credentials' })).scope.split(' ').includes('inquiries:read'));
+  });
+
+  it('adds a confidential client for the operators with any known scope, theirs included, or the defaults', async () => {
+    const crm = await grants.addClient({ client_name: '  Studio CRM ', scope: 'inquiries:read api inquiries:read' });
+    assert.deepEqual(crm.client.metadata, {
+      client_name: 'Studio CRM', grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic', scope: 'inquiries:read api',
+    });
+    assert.notEqual(crm.client.secretHash, crm.secret);
+    const authenticated = await grants.authenticate({ clientId: crm.client.clientId, clientSecret: crm.secret, method: 'client_secret_basic' });
+    assert.equal((await grants.issue(authenticated, { grantType: 'client_credentials', scope: 'inquiries:read' })).scope, 'inquiries:read');
+    assert.ok((await grants.listClients()).some((c) => c.clientId === crm.client.clientId && c.metadata.scope === 'inquiries:read api'));
+
+    assert.equal((await grants.addClient({ client_name: 'tool' })).client.metadata.scope, DEFAULT_SCOPES.join(' '));
+    await rejects(grants.addClient({ client_name: 'tool', scope: 'inquiries:delete' }), 'invalid_client_metadata', /known scopes/);
+    await rejects(grants.addClient({ client_name: 'tool', scope: '  ' }), 'invalid_client_metadata', /no scope/);
+    await rejects(grants.addClient({ client_name: '' }), 'invalid_client_metadata', /client_name/);
+    await rejects(grants.addClient({ client_name: 'x'.repeat(CLIENT_NAME_MAX_LENGTH + 1) }), 'invalid_client_metadata', /client_name/);
   });
 
   it('lets a client introspect and revoke its own tokens only, and tells nobody about the others', async () => {

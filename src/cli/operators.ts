@@ -1,3 +1,4 @@
+import { INBOX_PATHS } from '../contract/paths.js';
 import { comparableAddress } from '../inquiries/email-address.js';
 import { argon2idHasher } from '../operators/argon2-hasher.js';
 import { OperatorRefusal } from '../operators/errors.js';
@@ -24,9 +25,6 @@ Passwords are ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters, e.g.
 A sign-in link works once, for ${SIGN_IN_LINK_MS / 3_600_000} hours; opening it only shows the form, setting the password uses it.
 
 Exit codes: 0 done, 1 failure (e.g. a password too short, an address taken), 2 usage error, 4 no such operator.`;
-
-/** The inbox page a sign-in link opens (the inbox's INBOX_PATHS.setPassword). */
-const SET_PASSWORD_PATH = '/inbox/set-password';
 
 type Subcommand = (args: string[], context: CliContext) => Promise<number>;
 
@@ -61,7 +59,7 @@ async function passwordFromStdin(): Promise<string> {
 /** What to send the operator when no password was given: the link, and until when it works. */
 function linkLines(context: CliContext, { linkToken, linkExpiresAt }: CredentialOutcome): string[] {
   if (!linkToken) return [];
-  const url = `${context.config.baseUrl}${SET_PASSWORD_PATH}?token=${linkToken}`;
+  const url = `${context.config.baseUrl}${INBOX_PATHS.setPassword}?token=${linkToken}`;
   return [`Send them this one-time sign-in link to set a password (it works once, until ${iso(linkExpiresAt ?? null)}):`, url];
 }
 

@@ -1,5 +1,5 @@
 import { MAX_BODY_BYTES } from './api.js';
-import { OAUTH_PATHS } from './oauth.js';
+import { OAUTH_METADATA_PATHS, OAUTH_PATHS } from './oauth.js';
 import { PATHS } from './paths.js';
 import { Inquiry, INQUIRY_LIMITS } from './inquiry.js';
 import { rateLimitHeaders, type RateLimitDecision } from './rate-limits.js';
@@ -38,6 +38,16 @@ export const ERRORS = {
     status: 401,
     error: 'The bearer token is invalid or expired.',
     hint: `Request a new token at ${OAUTH_PATHS.token}, or call the API without an Authorization header: tokens are optional.`,
+  },
+  token_required: {
+    status: 401,
+    error: 'This operation requires a bearer token.',
+    hint: `Send Authorization: Bearer <token> with the scope named in the WWW-Authenticate header, from a client the studio's operators created for you; see ${OAUTH_METADATA_PATHS.authGuide}.`,
+  },
+  insufficient_scope: {
+    status: 403,
+    error: 'The bearer token does not carry the scope this operation requires.',
+    hint: `Use a token with the scope named in the WWW-Authenticate header; only the studio's operators grant it, to clients they create (see ${OAUTH_METADATA_PATHS.authGuide}).`,
   },
   origin_not_allowed: {
     status: 403,
@@ -102,6 +112,9 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes only an operation that requires a scope answers: its route documents them, no other route does. */
+export const SCOPE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['token_required', 'insufficient_scope']);
 
 export interface ApiErrorOptions {
   /** Replaces the default message, e.g. to name the field and the rule. */

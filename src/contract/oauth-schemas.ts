@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, SCOPES } from './oauth.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, OPERATOR_SCOPES, REGISTRATION_SCOPES, SCOPES, type Scope } from './oauth.js';
 import { StringEnum } from './schema-helpers.js';
 import { HTTP_URL_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
@@ -7,7 +7,10 @@ import { HTTP_URL_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rule
 // endpoints (RFC 7591, 6749, 7662, 7009). They are the validators of those endpoints too; the OAuth
 // surface (src/oauth/http/) turns a failed rule into the RFC error code of its endpoint.
 
-const scopeDescription = `Space-separated scopes: ${Object.entries(SCOPES).map(([s, d]) => `${s} (${d})`).join('; ')}`;
+const scopeList = (scopes: readonly Scope[]) => scopes.map((scope) => `${scope} (${SCOPES[scope]})`).join('; ');
+const scopeDescription = `Space-separated scopes: ${scopeList(Object.keys(SCOPES) as Scope[])}.`;
+const registrationScopeDescription = `Space-separated scopes: ${scopeList(REGISTRATION_SCOPES)}. `
+  + `Refused here (invalid_client_metadata): ${OPERATOR_SCOPES.join(', ')}, which only the studio's operators grant.`;
 
 export const OAuthErrorBody = Type.Object({
   error: Type.String({ description: 'RFC 6749 §5.2 / RFC 7591 §3.2.2 error code.' }),
@@ -32,7 +35,7 @@ export const ClientRegistrationRequest = Type.Object({
   }),
   grant_types: Type.Optional(Type.Array(StringEnum(GRANT_TYPES), { minItems: 1, description: `Default: ${GRANT_TYPES.join(', ')}.` })),
   token_endpoint_auth_method: Type.Optional(StringEnum(CLIENT_AUTH_METHODS, { description: `Default: ${CLIENT_AUTH_METHODS[0]}.` })),
-  scope: Type.Optional(Type.String({ description: `${scopeDescription} Default: ${DEFAULT_SCOPES.join(' ')}.` })),
+  scope: Type.Optional(Type.String({ description: `${registrationScopeDescription} Default: ${DEFAULT_SCOPES.join(' ')}.` })),
   client_uri: httpUrl('A page about your agent.'),
   logo_uri: httpUrl('Your agent\'s logo.'),
   tos_uri: httpUrl('Your agent\'s terms of service.'),
@@ -64,7 +67,7 @@ const clientSecretPost = {
 
 export const TokenRequest = Type.Object({
   grant_type: StringEnum(GRANT_TYPES),
-  scope: Type.Optional(Type.String({ description: `${scopeDescription} Default: all the client registered.` })),
+  scope: Type.Optional(Type.String({ description: `${scopeDescription} Default: all the client was given.` })),
   ...clientSecretPost,
 }, { title: 'TokenRequest' });
 export type TokenRequest = Static<typeof TokenRequest>;

@@ -1,3 +1,5 @@
+import { PATHS } from './paths.js';
+
 // Contract, "OAuth endpoints" and "Authentication": paths, lifetimes and scopes, stated once.
 export const OAUTH_PATHS = {
   register: '/oauth/register',
@@ -10,13 +12,32 @@ export const OAUTH_PATHS = {
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
 
-/** Scopes a client_credentials token can carry. Tokens are optional: no operation requires a scope. */
+/**
+ * Scopes a client_credentials token can carry. Every operation works without a token, except the read
+ * API of the received inquiries, which requires `inquiries:read`.
+ */
 export const SCOPES = {
   api: 'Call the REST API (/api/v1) as an identified client.',
   'inquiries:write': 'Submit project inquiries.',
   mcp: 'Use the MCP endpoint (/mcp).',
+  'inquiries:read': `Read the received inquiries (GET ${PATHS.inquiries}): for the studio's own tools; granted only by its operators.`,
 } as const;
 export type Scope = keyof typeof SCOPES;
+
+/**
+ * Scopes only the studio's operators grant (`studio clients add --scope`): self-service registration
+ * refuses them, so a client that registered itself can never obtain a token carrying one.
+ */
+export const OPERATOR_SCOPES = ['inquiries:read'] as const satisfies readonly Scope[];
+export type OperatorScope = (typeof OPERATOR_SCOPES)[number];
+
+/** Whether a scope is one only the operators grant. */
+export const isOperatorScope = (scope: string): scope is OperatorScope => (OPERATOR_SCOPES as readonly string[]).includes(scope);
+
+/** The scopes a client may ask for when it registers itself (RFC 7591): every scope but the operators'. */
+export const REGISTRATION_SCOPES: readonly Scope[] = (Object.keys(SCOPES) as Scope[]).filter((scope) => !isOperatorScope(scope));
+
+/** What a registration gets when it names no scope, and what `studio clients add` gives without --scope. */
 export const DEFAULT_SCOPES: Scope[] = ['api', 'inquiries:write', 'mcp'];
 
 /** RFC 9068 `typ` of our access tokens. */

@@ -8,6 +8,9 @@ export const PATHS = {
   services: `${API_PREFIX}/services`,
   contact: `${API_PREFIX}/contact`,
   legacyContact: '/api/contact',
+  /** The read API of the received inquiries, for the studio's own tools (a token with inquiries:read). */
+  inquiries: `${API_PREFIX}/inquiries`,
+  inquiry: `${API_PREFIX}/inquiries/:id`,
   mcp: '/mcp',
   openapi: '/openapi.json',
   apiCatalog: '/.well-known/api-catalog',

@@ -8,6 +8,9 @@ const FASTIFY_CODES: Record<string, () => ApiError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('invalid_body', { message: 'The Content-Length does not match the body.' }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_body', { message: 'The JSON body is empty.' }),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_body', { message: 'The body is not valid JSON.' }),
+  // The router's refusals of a path parameter (frameworkErrors), before any route is found.
+  FST_ERR_BAD_URL: () => new ApiError('invalid_request', { message: 'A part of the address is not valid percent-encoding.' }),
+  FST_ERR_MAX_PARAM_LENGTH: () => new ApiError('not_found'),
 };
 
 /** Maps anything thrown while handling a request to a contract error. Unknown errors become 500. */

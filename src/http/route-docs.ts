@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ERRORS } from '../contract/errors.js';
+import { ERRORS, SCOPE_ERROR_CODES, type ErrorCode } from '../contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody } from '../contract/responses.js';
 import { RefOf } from '../contract/schema-helpers.js';
@@ -35,7 +35,7 @@ const STATUS_MEANINGS: Record<number, string> = {
 };
 
 function codesFor(status: number): string[] {
-  return Object.entries(ERRORS).filter(([, d]) => d.status === status).map(([code]) => code);
+  return Object.entries(ERRORS).filter(([code, d]) => d.status === status && !SCOPE_ERROR_CODES.has(code as ErrorCode)).map(([code]) => code);
 }
 
 /** The documented Error response of a status: meaning, codes and headers. */

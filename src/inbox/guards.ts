@@ -5,7 +5,7 @@ import type { Operators } from '../operators/operators.js';
 import { html } from '../web/html.js';
 import { sessionTokenValid } from './csrf.js';
 import { sendInboxPage, setInboxHeaders } from './layout.js';
-import { loginLocation } from './paths.js';
+import { loginLocation, safeNext } from './paths.js';
 import { clearCookie, readCookie, type InboxCookies } from './session-cookie.js';
 
 // The inbox context's hooks: who the request is (the session cookie), who may pass (a session, and its
@@ -32,9 +32,28 @@ export function readSession(operators: Operators, cookies: InboxCookies): onRequ
 
 const isSafe = (method: string) => method === 'GET' || method === 'HEAD';
 
+/**
+ * A link to the inbox followed from another site (a notification read in webmail) arrives without the
+ * SameSite=Strict session cookie, even when the operator is signed in. A page of our own that reloads the
+ * same address makes the next request same-site, so it carries the cookie; a bare 303 would not (the
+ * redirect stays part of the cross-site navigation). The reload is to the checked path, never elsewhere.
+ */
+function sendSameSiteReload(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const crossSite = request.headers['sec-fetch-site'] === 'cross-site' && request.headers['sec-fetch-mode'] === 'navigate';
+  const path = crossSite && request.method === 'GET' ? safeNext(request.url) : undefined;
+  if (!path) return undefined;
+  return sendInboxPage(request, reply, {
+    title: 'Opening the inbox', refresh: path,
+    html: html`<div class="prose"><h1>Opening the inbox…</h1><p><a href="${path}">Continue</a></p></div>`,
+    markdown: `# Opening the inbox\n\n[Continue](${path})\n`,
+  });
+}
+
 /** Every page but the sign-in ones: without a session, 303 to sign-in (a GET remembers where it was going). */
 export const requireSession: onRequestAsyncHookHandler = async (request, reply) => {
   if (request.operator) return;
+  const reload = sendSameSiteReload(request, reply);
+  if (reload) return reload;
   return reply.redirect(loginLocation(isSafe(request.method) ? request.url : undefined), 303);
 };
 

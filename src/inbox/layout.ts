@@ -28,6 +28,8 @@ export interface InboxPageView {
   operator?: OperatorSession;
   /** A class on <body> for a page's own styles (`inbox-<kind>`). */
   kind?: string;
+  /** A same-origin path the browser loads at once (a meta refresh: the page CSP allows no script). */
+  refresh?: string;
 }
 
 declare module 'fastify' {
@@ -72,6 +74,7 @@ export function inboxDocument(chrome: InboxChrome, view: InboxPageView & { opera
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${view.title} — Inbox — ${chrome.siteName}</title>
+${view.refresh ? html`<meta http-equiv="refresh" content="0; url=${view.refresh}">` : ''}
 ${chrome.stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 </head>
 <body class="inbox${view.kind ? ` inbox-${view.kind}` : ''}">

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { OAUTH_METADATA_PATHS, SCOPES } from '../contract/oauth.js';
+import { OAUTH_METADATA_PATHS, REGISTRATION_SCOPES } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
 import { PREFERRED_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './protocol-versions.js';
@@ -46,7 +46,8 @@ export function serverCard({ baseUrl, identity, description, tools }: ServerCard
       description: 'Tokens are optional: every tool works without one. An agent can register itself and get a client_credentials token.',
       authorization_server_metadata: baseUrl + OAUTH_METADATA_PATHS.authorizationServer,
       protected_resource_metadata: baseUrl + OAUTH_METADATA_PATHS.protectedResource,
-      scopes: Object.keys(SCOPES),
+      // What an agent can have; the operators' scopes serve no tool.
+      scopes: [...REGISTRATION_SCOPES],
     },
     instructions: identity.instructions,
     tools,

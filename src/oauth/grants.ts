@@ -4,8 +4,8 @@ import type { Clock } from '../lib/clock.js';
 import { verifyClient, type ClientCredentials } from './client-auth.js';
 import { OAuthError } from './errors.js';
 import type { OAuthEvents } from './events.js';
-import type { ClientRecord, ClientStore, RevocationStore } from './ports.js';
-import { clientMetadataOf } from './registration.js';
+import type { ClientMetadata, ClientRecord, ClientStore, RevocationStore } from './ports.js';
+import { clientMetadataOf, operatorClientMetadata, type OperatorClientRequest } from './registration.js';
 import { parseScope } from './scopes.js';
 import { hashSecret, newClientId, newClientSecret } from './secrets.js';
 import { TokenRejected } from './token-rejection.js';
@@ -50,7 +50,18 @@ export class Grants {
 
   /** RFC 7591: the stored client and its secret, which exists only in this answer (the store keeps a hash). */
   async register(request: ClientRegistrationRequest): Promise<{ client: ClientRecord; secret: string }> {
-    const metadata = clientMetadataOf(request);
+    return this.create(clientMetadataOf(request));
+  }
+
+  /**
+   * A client the studio's operators create (`studio clients add`), which may be given the scopes that
+   * registration refuses; its secret exists only in this answer, as a registered client's.
+   */
+  async addClient(request: OperatorClientRequest): Promise<{ client: ClientRecord; secret: string }> {
+    return this.create(operatorClientMetadata(request));
+  }
+
+  private async create(metadata: ClientMetadata): Promise<{ client: ClientRecord; secret: string }> {
     const secret = newClientSecret();
     const client: ClientRecord = { clientId: newClientId(), secretHash: hashSecret(secret), metadata, createdAt: this.deps.clock(), revokedAt: null };
     await this.deps.clients.create(client);

@@ -10,7 +10,7 @@ import { jsonRepresentation, sendRepresentation, type Representation } from '../
 const Endpoint = Type.Object({
   method: Type.String(),
   path: Type.String(),
-  url: Type.String({ format: 'uri' }),
+  url: Type.String({ format: 'uri-template', description: 'The absolute URL; an RFC 6570 template where the path has a parameter ({id}).' }),
   operationId: Type.String(),
   summary: Type.Optional(Type.String()),
   deprecated: Type.Optional(Type.Boolean()),

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_ROOT } from '../contract/paths.js';
+import type { InboxStore } from '../inquiries/inbox-store.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { registerApiIndex } from './api-index.js';
 import { registerContactRoutes, type LegacyDeprecation } from './contact-routes.js';
+import { inquiryRoutes } from './inquiry-routes.js';
 import { registerReadRoutes } from './read-routes.js';
 
 export interface RestOptions {
@@ -15,15 +17,18 @@ export interface RestOptions {
   baseUrl: string;
   apiName: string;
   inquiries: InquiryService;
+  /** The stored inquiries, for the read API of the studio's own tools. */
+  inbox: InboxStore;
   allowedOrigins: readonly string[];
   corsPolicy: FastifyCorsOptions;
   legacy: Omit<LegacyDeprecation, 'baseUrl'>;
 }
 
 /**
- * The REST operations under /api: the index, the catalog reads and the two contact routes. Registered
- * inside the API context, whose hooks count every request and check bearer tokens; an unknown address
- * under /api answers the JSON Error, counted like a read.
+ * The REST operations under /api: the index, the catalog reads, the two contact routes and the read API
+ * of the inquiries (in a context of its own that requires the inquiries:read scope). Registered inside
+ * the API context, whose hooks count every request and check bearer tokens; an unknown address under
+ * /api answers the JSON Error, counted like a read.
  */
 export async function restSurface(scope: FastifyInstance, options: RestOptions): Promise<void> {
   const { baseUrl } = options;
@@ -34,6 +39,7 @@ export async function restSurface(scope: FastifyInstance, options: RestOptions):
     inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
     legacy: { ...options.legacy, baseUrl },
   });
+  await scope.register(inquiryRoutes, { inbox: options.inbox, baseUrl });
   registerMethodNotAllowed(scope, routes.methodsByUrl());
   await answerNotFoundAsJson(scope, API_ROOT);
 }

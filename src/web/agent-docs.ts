@@ -42,7 +42,7 @@ export function llmsTxt(ctx: SiteContext, pages: RenderedPage[]): string {
       `- ${mdLink('Developer guide', ctx.baseUrl + markdownPath(PATHS.developers))}: quick start, endpoints, MCP, rate limits, errors, versioning`,
       `- ${mdLink('OpenAPI 3.1 description', ctx.baseUrl + PATHS.openapi)}: every operation and schema`,
       `- ${mdLink('API index', ctx.baseUrl + PATHS.apiIndex)}: version, deprecation policy and endpoints as JSON`,
-      `- ${mdLink('Authentication for agents', ctx.baseUrl + OAUTH_METADATA_PATHS.authGuide)}: optional tokens, registration and the 401 challenge`,
+      `- ${mdLink('Authentication for agents', ctx.baseUrl + OAUTH_METADATA_PATHS.authGuide)}: optional tokens, registration, the scopes and who grants them, the 401 and 403 challenges`,
     ].join('\n'),
     '## Optional',
     optional.map((d) => `- ${mdLink(d.title, ctx.baseUrl + d.path)}: \`${d.type}\``).join('\n'),

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, isOperatorScope, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES, SCOPES } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { mdCell } from './markdown.js';
@@ -8,11 +8,15 @@ import type { SiteContext } from './site-context.js';
 export function authMarkdown(ctx: SiteContext): string {
   const base = ctx.baseUrl;
   const url = (path: string) => `${base}${path}`;
-  const scopes = Object.entries(SCOPES).map(([scope, what]) => `| \`${scope}\` | ${mdCell(what)} |`);
+  const scopes = Object.entries(SCOPES).map(([scope, what]) =>
+    `| \`${scope}\` | ${mdCell(what)} | ${isOperatorScope(scope) ? 'the studio\'s operators only' : 'registration'} |`);
+  const operatorScopes = OPERATOR_SCOPES.map((s) => `\`${s}\``).join(', ');
   const { register, token } = RATE_LIMIT_POLICIES;
   return [
     '# Authentication for agents',
-    `Tokens are optional. Every operation of ${base} works without an Authorization header. A token only identifies your agent to the studio.`,
+    `Tokens are optional. Every public operation of ${base} works without an Authorization header; a token only identifies your agent to the studio. `
+      + `The one exception is the read API of the received inquiries (\`${PATHS.inquiries}\`), for the studio's own tools: it requires a token `
+      + `with ${operatorScopes}, which only the studio's operators grant, to clients they create.`,
     '## 1. Register your agent',
     `Self-registration (RFC 7591), no human approval. Limited to ${register.limit} registrations per ${register.windowSeconds / 60} minutes ${register.scope}.`,
     ['```sh', `curl -s -X POST ${url(OAUTH_PATHS.register)} -H 'Content-Type: application/json' \\`,
@@ -26,9 +30,14 @@ export function authMarkdown(ctx: SiteContext): string {
       + `issuer \`${base}\`, valid for ${ACCESS_TOKEN_LIFETIME_SECONDS} seconds (${ACCESS_TOKEN_LIFETIME_SECONDS / 3600} hour). `
       + `Its verification key is published at \`${url(OAUTH_PATHS.jwks)}\`. Request a new token when it expires.`,
     '## Scopes',
-    ['| Scope | Meaning |', '|---|---|', ...scopes].join('\n'),
+    ['| Scope | Meaning | Granted by |', '|---|---|---|', ...scopes].join('\n'),
     `A client is registered with ${DEFAULT_SCOPES.map((s) => `\`${s}\``).join(', ')} unless its registration names fewer in \`scope\`; `
-      + 'a token carries the client\'s scopes unless the token request asks for a subset with `scope`. No operation requires a scope.',
+      + 'a token carries the client\'s scopes unless the token request asks for a subset with `scope`. '
+      + `A registration that names ${operatorScopes} is refused (\`invalid_client_metadata\`), and a self-registered client asking for it `
+      + 'at the token endpoint gets `invalid_scope`.',
+    `Only the read API of the inquiries requires a scope. Without a token it answers \`401\` (code \`token_required\`), `
+      + `with a token that lacks ${operatorScopes} \`403\` (code \`insufficient_scope\`); both carry a \`WWW-Authenticate: Bearer\` challenge `
+      + 'naming the scope and the protected resource metadata.',
     '## 3. Use the token',
     ['```sh', `curl -s ${url(PATHS.projects)} -H "Authorization: Bearer $ACCESS_TOKEN"`, '```'].join('\n'),
     'When a Bearer token is invalid or expired, the answer is `401` with a `WWW-Authenticate: Bearer` challenge (`error="invalid_token"`, '

@@ -10,7 +10,7 @@ import { STORE_RETRY_AFTER_SECONDS } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The scopes of a valid bearer token, when one was sent. No operation requires a scope today. */
+    /** The scopes of a valid bearer token, when one was sent (the read API of the inquiries requires one). */
     tokenScopes?: string[];
   }
 }

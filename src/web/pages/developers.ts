@@ -5,7 +5,7 @@ import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry
 import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
 import { PATHS } from '../../contract/paths.js';
 import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS } from '../../contract/oauth.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
 import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
 import { apiOperations, type ApiOperation } from '../../http/openapi.js';
@@ -62,7 +62,9 @@ function mcpSection(ctx: SiteContext): string {
 function authSection(ctx: SiteContext): string {
   return [
     '## Authentication',
-    'No key is needed: every operation works without credentials. Agents that want an identity can register themselves '
+    'No key is needed: every public operation works without credentials. Only the read API of the received inquiries '
+      + `(\`${PATHS.inquiries}\`), for the studio's own tools, requires a token with ${OPERATOR_SCOPES.map((s) => `\`${s}\``).join(', ')}, `
+      + 'which only the studio\'s operators grant (without one: 401, without the scope: 403). Agents that want an identity can register themselves '
       + `at \`POST ${OAUTH_PATHS.register}\`, get a client_credentials token at \`POST ${OAUTH_PATHS.token}\` (HTTP Basic), `
       + `and send it as \`Authorization: Bearer <token>\`. Tokens live ${ACCESS_TOKEN_LIFETIME_SECONDS / 60} minutes. `
       + `An invalid or expired token gets 401 with a WWW-Authenticate challenge. The full guide: ${docLink(ctx, OAUTH_METADATA_PATHS.authGuide, 'auth.md')}.`,

@@ -1,0 +1,39 @@
+import type { ReceivedInquiry } from '../contract/inbox-api.js';
+import type { InboxEntry, NotificationState } from '../inquiries/inbox-store.js';
+
+// An inbox entry as the read API shows it (the contract's ReceivedInquiry): times as ISO 8601, names in
+// snake_case. The sender's IP address and user agent are left out on purpose: a CRM answers the person,
+// and those two serve abuse handling, which stays with the operators (the web inbox, `studio inbox`).
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+function notificationOf(n: NotificationState): ReceivedInquiry['notifications'][number] {
+  return {
+    channel: n.channel,
+    status: n.status,
+    attempts: n.attempts,
+    delivered_at: isoOrNull(n.deliveredAt),
+    // The store keeps the last schedule after delivery or giving up; only a pending job will be tried.
+    next_attempt_at: n.status === 'pending' ? isoOrNull(n.nextAttemptAt) : null,
+    last_error: n.lastError,
+  };
+}
+
+export function receivedInquiry(entry: InboxEntry): ReceivedInquiry {
+  return {
+    id: entry.id,
+    received_at: entry.receivedAt.toISOString(),
+    name: entry.name,
+    email: entry.email,
+    phone: entry.phone,
+    message: entry.message,
+    location: entry.location,
+    budget: entry.budget,
+    phase: entry.phase,
+    channel: entry.channel,
+    client_id: entry.clientId,
+    spam: entry.spam,
+    triage: { state: entry.triage.state, changed_at: isoOrNull(entry.triage.changedAt), changed_by: entry.triage.changedBy },
+    notifications: entry.notifications.map(notificationOf),
+  };
+}
