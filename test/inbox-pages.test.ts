@@ -171,7 +171,7 @@ describe('inbox pages on SQLite', () => {
       ['state=bogus', /&quot;bogus&quot; is not a folder/],
       ['location=mars', /&quot;mars&quot; is not a location: use one of miami, hamptons, other/],
       ['since=yesterday', /&quot;yesterday&quot; is not a date of the form YYYY-MM-DD/],
-      ['until=2026-02-30', /&quot;2026-02-30&quot; is not a day of the calendar/],
+      ['until=2026-02-30', /The field &quot;until&quot; names a day the calendar lacks \(2026-02-30\)/],
       ['state=new&state=read', /&quot;state&quot; was given more than once/],
       [`q=${'x'.repeat(201)}`, /longer than 200 characters/],
     ];

@@ -5,7 +5,7 @@ import { INBOX_PATHS } from '../contract/paths.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
 import type { InboxEntry, InboxQuery, InboxStore } from '../inquiries/inbox-store.js';
 import type { Clock } from '../lib/clock.js';
-import { BadListQuery, ListQuerySchema } from './list-query.js';
+import { BadListQuery, dropEmptyParameters, ListQuerySchema } from './list-query.js';
 import { listRequestOf, sendBadQuery } from './list-page.js';
 
 // The exports of the list's current query, GET /inbox/export.csv and /inbox/export.json: every page of
@@ -73,7 +73,7 @@ async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, sou
 export function registerExports(scope: FastifyInstance, deps: { inbox: Pick<InboxStore, 'page'>; clock: Clock }): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   for (const format of ['csv', 'json'] as const) {
-    typed.get(FORMATS[format].path, { schema: { hide: true, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
+    typed.get(FORMATS[format].path, { schema: { hide: true, querystring: ListQuerySchema }, preValidation: dropEmptyParameters, attachValidation: true }, async (request, reply) => {
       const list = listRequestOf(request);
       if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
       return sendExport(reply, format, await batches(deps.inbox, list.query), deps.clock());

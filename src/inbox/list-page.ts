@@ -13,7 +13,7 @@ import {
 } from './entry-view.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
-  BadListQuery, badQueryMessage, folderHref, listRequest, ListQuerySchema, withQuery, type ListFilters, type ListQueryParams, type ListRequest,
+  BadListQuery, badQueryMessage, dropEmptyParameters, folderHref, listRequest, ListQuerySchema, withQuery, type ListFilters, type ListQueryParams, type ListRequest,
 } from './list-query.js';
 
 // The inbox list, GET /inbox: the folders with their counts, the search and filter form (a plain GET
@@ -180,7 +180,7 @@ export function listRequestOf(request: FastifyRequest<{ Querystring: ListQueryPa
 
 export function registerListPage(scope: FastifyInstance, inbox: Pick<InboxStore, 'page' | 'countByState'>): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
-  typed.get(INBOX_PATHS.list, { schema: { hide: true, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
+  typed.get(INBOX_PATHS.list, { schema: { hide: true, querystring: ListQuerySchema }, preValidation: dropEmptyParameters, attachValidation: true }, async (request, reply) => {
     const list = listRequestOf(request);
     if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
     const { state: _state, ...acrossFolders } = list.query;

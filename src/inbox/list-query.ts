@@ -1,37 +1,35 @@
+import type { preValidationAsyncHookHandler } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
+import { ApiError } from '../contract/errors.js';
+import { INQUIRY_SEARCH_MAX_LENGTH, InquiryListQuery } from '../contract/inbox-api.js';
+import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
-import { StringEnum } from '../contract/schema-helpers.js';
-import { TRIM_KEYWORD } from '../contract/text-rules.js';
 import type { ValidationIssue } from '../contract/validator.js';
 import type { InboxQuery } from '../inquiries/inbox-store.js';
+import { inboxQueryOf } from '../rest/inquiry-query.js';
 
 // The query of the inbox list and its exports (`?state=&q=&location=&budget=&phase=&since=&until=&cursor=`):
-// its schema (the route's validator), what it asks the store, the links that keep it, and the words of a
+// the read API's list query (src/contract/inbox-api.ts, one set of parameters and rules for both) without
+// its page size, which the page fixes; what it asks the store; the links that keep it; and the words of a
 // 400 for a value that does not fit. The filter form is a plain GET form, so an empty field means "any".
 
-/** Longest search text: enough for a few words or an address, short enough to keep LIKE cheap. */
-export const SEARCH_MAX_LENGTH = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_PATTERN = '^(\\d{4}-\\d{2}-\\d{2})?$';
-
-const anyOr = <const T extends readonly string[]>(values: T) => Type.Optional(StringEnum(['', ...values] as const, { [TRIM_KEYWORD]: true }));
-const date = () => Type.Optional(Type.String({ pattern: DATE_PATTERN, [TRIM_KEYWORD]: true }));
+const { limit: _pageSize, ...listParameters } = InquiryListQuery.properties;
 
 export const ListQuerySchema = Type.Object({
-  state: anyOr(TRIAGE_STATES),
-  q: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, [TRIM_KEYWORD]: true })),
-  location: anyOr(LOCATIONS),
-  budget: anyOr(BUDGETS),
-  phase: anyOr(PHASES),
-  since: date(),
-  until: date(),
-  /** The store's opaque keyset cursor (base64url); a stale or unknown one starts over at the newest. */
-  cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]*$' })),
+  ...listParameters,
   /** The one-line notice of an action just done (src/inbox/actions.ts); an unknown one shows nothing. */
   done: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type ListQueryParams = Static<typeof ListQuerySchema>;
+
+/**
+ * The list routes' preValidation hook: a plain GET form sends every field, the unused ones empty, and an
+ * empty parameter means "any", as if it were absent. The schema then checks what is left.
+ */
+export const dropEmptyParameters: preValidationAsyncHookHandler = async (request) => {
+  const query = request.query as Record<string, unknown>;
+  for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
+};
 
 /** The fields that select inquiries, in the order links carry them. */
 const FILTER_FIELDS = ['state', 'q', 'location', 'budget', 'phase', 'since', 'until'] as const;
@@ -41,7 +39,7 @@ export type ListFilters = Partial<Record<FilterField, string>>;
 /** The query as the store takes it, and as the page shows and links it. */
 export interface ListRequest {
   query: InboxQuery;
-  /** The non-empty filter values as sent, for the form and the links. */
+  /** The filter values as sent, for the form and the links. */
   filters: ListFilters;
   cursor?: string;
 }
@@ -53,43 +51,16 @@ export class BadListQuery extends Error {
   }
 }
 
-/** Midnight UTC at the start of a YYYY-MM-DD day; undefined for a day the calendar lacks (2026-02-30). */
-function dayStart(value: string): number | undefined {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const start = Date.UTC(year, month - 1, day);
-  const back = new Date(start);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? start : undefined;
-}
-
-/** The store's bound of a day filter; "until" names the last day shown, so its bound is the next midnight. */
-function boundOf(field: 'since' | 'until', value: string | undefined): number | undefined | BadListQuery {
-  if (value === undefined) return undefined;
-  const start = dayStart(value);
-  if (start === undefined) return new BadListQuery(field, `"${value}" is not a day of the calendar.`);
-  return field === 'since' ? start : start + DAY_MS;
-}
-
 /** The validated query as a store query, or what is wrong with it (a day the calendar lacks). */
 export function listRequest(params: ListQueryParams): ListRequest | BadListQuery {
   const filters: ListFilters = {};
-  for (const field of FILTER_FIELDS) {
-    const value = params[field];
-    if (value !== undefined && value !== '') filters[field] = value;
+  for (const field of FILTER_FIELDS) if (params[field] !== undefined && params[field] !== '') filters[field] = params[field];
+  try {
+    return { query: inboxQueryOf(params), filters, cursor: params.cursor };
+  } catch (error) {
+    if (error instanceof ApiError) return new BadListQuery(error.field ?? 'query', error.message);
+    throw error;
   }
-  const since = boundOf('since', filters.since);
-  const until = boundOf('until', filters.until);
-  if (since instanceof BadListQuery) return since;
-  if (until instanceof BadListQuery) return until;
-  const query: InboxQuery = {
-    state: filters.state as TriageState | undefined,
-    search: filters.q,
-    location: filters.location as InboxQuery['location'],
-    budget: filters.budget as InboxQuery['budget'],
-    phase: filters.phase as InboxQuery['phase'],
-    since,
-    until,
-  };
-  return { query, filters, cursor: params.cursor || undefined };
 }
 
 /** `path` with the filters (in one order, so equal queries are equal links) and any extra parameters; empty values are left out. */
@@ -121,8 +92,8 @@ export function badQueryMessage(issues: ValidationIssue[], raw: Record<string, u
     const { words, values } = ENUMS[field];
     return new BadListQuery(field, `${value} is not ${words}: use one of ${values.join(', ')}.`);
   }
-  if (field === 'since' || field === 'until') return new BadListQuery(field, `${value} is not a date of the form YYYY-MM-DD.`);
-  if (field === 'q') return new BadListQuery(field, `The search is longer than ${SEARCH_MAX_LENGTH} characters.`);
+  if (field === 'since' || field === 'until') return new BadListQuery(field, `${value} is not a date of the form YYYY-MM-DD (or an RFC 3339 date-time).`);
+  if (field === 'q') return new BadListQuery(field, `The search is longer than ${INQUIRY_SEARCH_MAX_LENGTH} characters.`);
   if (field === 'cursor') return new BadListQuery(field, 'The page position is not one this inbox gave out.');
   return new BadListQuery(field || 'query', `The parameter "${field || 'query'}" is not in the expected form.`);
 }
