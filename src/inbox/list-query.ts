@@ -6,7 +6,7 @@ import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../contract/inquir
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
 import type { InboxQuery } from '../inquiries/inbox-store.js';
-import { inboxQueryOf } from '../rest/inquiry-query.js';
+import { inboxQueryOf } from '../inquiries/inbox-query.js';
 
 // The query of the inbox list and its exports (`?state=&q=&location=&budget=&phase=&since=&until=&cursor=`):
 // the read API's list query (src/contract/inbox-api.ts, one set of parameters and rules for both) without

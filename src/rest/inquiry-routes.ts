@@ -14,7 +14,8 @@ import type { InboxStore } from '../inquiries/inbox-store.js';
 import { INBOX_RETRY_AFTER_SECONDS } from '../inquiries/submit.js';
 import { errorClass } from '../lib/error-class.js';
 import { requireScope } from '../oauth/http/require-scope.js';
-import { inboxQueryOf, nextPageUrl, pageLimitOf } from './inquiry-query.js';
+import { inboxQueryOf } from '../inquiries/inbox-query.js';
+import { nextPageUrl, pageLimitOf } from './inquiry-query.js';
 import { receivedInquiry } from './received-inquiry.js';
 
 // The read API of the received inquiries, for the studio's own tools (a CRM, an agent working for the
