@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
-import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
+import { NOTIFICATION_STATUSES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
@@ -35,7 +35,7 @@ const USAGE = `studio inbox <command>
 
 Exit codes: 0 done, 1 failure (e.g. database unreachable), 2 usage error, 4 no such inquiry.`;
 
-const STATUSES: NotificationStatus[] = ['pending', 'done', 'failed'];
+const STATUSES: readonly NotificationStatus[] = NOTIFICATION_STATUSES;
 
 const FILTER_OPTIONS = {
   state: { type: 'string' }, search: { type: 'string' }, since: { type: 'string' },

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES } from './inquiry.js';
+import { BUDGETS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, TRIAGE_STATES } from './inquiry.js';
 import { StringEnum } from './schema-helpers.js';
 import { CURSOR_PATTERN, DATE_OR_DATE_TIME_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
@@ -55,7 +55,7 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const InquiryNotification = Type.Object({
   channel: Type.String({ description: 'email or webhook (to the studio), or acknowledgement (to the sender).' }),
-  status: StringEnum(['pending', 'done', 'failed'] as const, {
+  status: StringEnum(NOTIFICATION_STATUSES, {
     description: 'pending: to be tried (again) at next_attempt_at; done: delivered; failed: given up after retrying.',
   }),
   attempts: Type.Integer({ minimum: 0, description: 'Delivery attempts so far.' }),

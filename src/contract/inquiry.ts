@@ -14,6 +14,10 @@ export const PHASES = ['pre-planning', 'permitted', 'unsure'] as const;
 export const TRIAGE_STATES = ['new', 'read', 'archived', 'spam'] as const;
 export type TriageState = (typeof TRIAGE_STATES)[number];
 
+/** Where one notification of an inquiry stands: to be tried (again), delivered, or given up after retrying. */
+export const NOTIFICATION_STATUSES = ['pending', 'done', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 export const INQUIRY_LIMITS = {
   name: { minLength: 2, maxLength: 120 },
   email: { maxLength: 254 },

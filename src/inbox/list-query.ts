@@ -2,7 +2,7 @@ import type { preValidationAsyncHookHandler } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_SEARCH_MAX_LENGTH, InquiryListQuery } from '../contract/inbox-api.js';
-import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../contract/inquiry.js';
+import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
 import type { InboxQuery } from '../inquiries/inbox-store.js';
@@ -31,9 +31,9 @@ export const dropEmptyParameters: preValidationAsyncHookHandler = async (request
   for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
 };
 
-/** The fields that select inquiries, in the order links carry them. */
-const FILTER_FIELDS = ['state', 'q', 'location', 'budget', 'phase', 'since', 'until'] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
+/** The fields that select inquiries (every list parameter but the page position), in the order links carry them. */
+export type FilterField = Exclude<keyof typeof listParameters, 'cursor'>;
+const FILTER_FIELDS = Object.keys(listParameters).filter((name) => name !== 'cursor') as FilterField[];
 export type ListFilters = Partial<Record<FilterField, string>>;
 
 /** The query as the store takes it, and as the page shows and links it. */
@@ -87,7 +87,7 @@ export function badQueryMessage(issues: ValidationIssue[], raw: Record<string, u
   const field = (issue.instancePath ?? '').replace(/^\//, '');
   const value = typeof raw[field] === 'string' ? `"${raw[field] as string}"` : 'The value';
   if (issue.keyword === 'type') return new BadListQuery(field, `The parameter "${field}" was given more than once.`);
-  if (field === 'state') return new BadListQuery(field, `${value} is not a folder: use new, read, archived or spam (or leave it out for all).`);
+  if (field === 'state') return new BadListQuery(field, `${value} is not a folder: use one of ${TRIAGE_STATES.join(', ')} (or leave it out for all).`);
   if (field === 'location' || field === 'budget' || field === 'phase') {
     const { words, values } = ENUMS[field];
     return new BadListQuery(field, `${value} is not ${words}: use one of ${values.join(', ')}.`);

@@ -3,7 +3,7 @@ import type { NotificationChannel } from './notifier.js';
 // The outbox store port: the notification jobs committed with each inquiry, handed out to workers under
 // a lease. The adapters for SQLite and PostgreSQL live in src/store/outbox-store.ts.
 
-export type NotificationStatus = 'pending' | 'done' | 'failed';
+export type { NotificationStatus } from '../contract/inquiry.js';
 
 /** A due job, claimed by one worker until `leasedUntil`. */
 export interface ClaimedJob {
