@@ -21,6 +21,20 @@ export interface CommandGroup {
   run(args: string[], context: CliContext): Promise<number>;
 }
 
+/** One command of a group (`studio inbox list`), given the arguments after its name. */
+export type Subcommand = (args: string[], context: CliContext) => Promise<number>;
+
+/**
+ * Runs the subcommand the first argument names, with the rest. A Map, not an object: the name is the
+ * operator's input, and "constructor" must be unknown. A missing or unknown name is a UsageError.
+ */
+export function runSubcommand(group: string, subcommands: ReadonlyMap<string, Subcommand>, args: string[], context: CliContext): Promise<number> {
+  const [name, ...rest] = args;
+  const subcommand = name ? subcommands.get(name) : undefined;
+  if (!subcommand) throw new UsageError(name ? `unknown ${group} command "${name}"` : `which ${group} command?`);
+  return subcommand(rest, context);
+}
+
 /** A mistake in the command line: the dispatcher prints it with the group's usage and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';

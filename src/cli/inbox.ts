@@ -9,7 +9,7 @@ import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.j
 import { systemClock } from '../lib/clock.js';
 import { KyselyInboxStore } from '../store/inbox-store.js';
 import { KyselyOutboxStore } from '../store/outbox-store.js';
-import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, type CliContext, type CommandGroup, iso } from './command.js';
+import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand, iso } from './command.js';
 import { listTable, showLines } from './inbox-format.js';
 
 const USAGE = `studio inbox <command>
@@ -86,7 +86,6 @@ async function storesOf(context: CliContext): Promise<InboxStores> {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-type Subcommand = (args: string[], context: CliContext) => Promise<number>;
 
 async function list(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandLine(args, { ...FILTER_OPTIONS, limit: { type: 'string' } }, 0);
@@ -207,7 +206,7 @@ async function notSpam(args: string[], context: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
-/** A Map, not an object literal: the command name is user input, and "constructor" must be unknown. */
+/** Run by runSubcommand (command.ts), which looks the name up in this Map. */
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['list', list], ['show', show], ['export', exportAll], ['delete', deleteInquiries], ['purge', purge], ['retry', retry],
   ['mark', mark], ['not-spam', notSpam],
@@ -218,9 +217,6 @@ export const inboxCommands: CommandGroup = {
   summary: 'inbox <command>         list, show, mark, export, delete, purge inquiries; retry notifications; not-spam',
   usage: USAGE,
   async run(args, context) {
-    const [name, ...rest] = args;
-    const subcommand = name ? SUBCOMMANDS.get(name) : undefined;
-    if (!subcommand) throw new UsageError(name ? `unknown inbox command "${name}"` : 'which inbox command?');
-    return subcommand(rest, context);
+    return runSubcommand('inbox', SUBCOMMANDS, args, context);
   },
 };

@@ -7,7 +7,7 @@ import { PASSWORD_LENGTH } from '../operators/password-rules.js';
 import { SIGN_IN_LINK_MS } from '../operators/sessions.js';
 import { createOperatorAccounts, type OperatorAccounts } from '../operators/service.js';
 import { KyselyOperatorStore } from '../store/operators.js';
-import { EXIT, UsageError, iso, parseCommandLine, table, type CliContext, type CommandGroup } from './command.js';
+import { EXIT, UsageError, iso, parseCommandLine, runSubcommand, table, type CliContext, type CommandGroup, type Subcommand } from './command.js';
 
 const USAGE = `studio operators <command>
 
@@ -26,7 +26,6 @@ A sign-in link works once, for ${SIGN_IN_LINK_MS / 3_600_000} hours; opening it 
 
 Exit codes: 0 done, 1 failure (e.g. a password too short, an address taken), 2 usage error, 4 no such operator.`;
 
-type Subcommand = (args: string[], context: CliContext) => Promise<number>;
 
 async function accountsOf(context: CliContext): Promise<OperatorAccounts> {
   return createOperatorAccounts({ store: new KyselyOperatorStore(await context.db()), hasher: argon2idHasher });
@@ -98,7 +97,7 @@ async function reset(args: string[], context: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
-/** A Map, not an object literal: the command name is user input, and "constructor" must be unknown. */
+/** Run by runSubcommand (command.ts), which looks the name up in this Map. */
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([['add', add], ['list', list], ['remove', remove], ['reset', reset]]);
 
 /** `studio operators …`: the accounts of the web inbox in DATABASE_URL. */
@@ -106,11 +105,8 @@ export const operatorsCommands: CommandGroup = {
   summary: 'operators <command>     add, list, remove, reset the operators of the web inbox',
   usage: USAGE,
   async run(args, context) {
-    const [name, ...rest] = args;
-    const subcommand = name ? SUBCOMMANDS.get(name) : undefined;
-    if (!subcommand) throw new UsageError(name ? `unknown operators command "${name}"` : 'which operators command?');
     try {
-      return await subcommand(rest, context);
+      return await runSubcommand('operators', SUBCOMMANDS, args, context);
     } catch (error) {
       if (!(error instanceof OperatorRefusal)) throw error;
       context.err(error.message);
