@@ -1,5 +1,26 @@
-import type { Project, Service } from '../contract/catalog.js';
-import { projectPath, servicePath, type ProjectEntry, type ServiceEntry } from './catalog.js';
+import { IMAGE_TYPES, type Image, type Project, type Service } from '../contract/catalog.js';
+import { fallbackVariant, projectPath, servicePath, type CatalogImage, type ProjectEntry, type ServiceEntry } from './catalog.js';
+
+/** An image as the API shows it: absolute URLs, the largest JPEG as `url`, every variant by format. */
+export function toImageItem(image: CatalogImage, baseUrl: string): Image {
+  const fallback = fallbackVariant(image);
+  const formats = IMAGE_TYPES.map((type) => ({
+    type,
+    variants: image.variants.filter((v) => v.type === type).map((v) => ({ url: baseUrl + v.path, width: v.width, height: v.height })),
+  })).filter((format) => format.variants.length > 0);
+  return {
+    url: baseUrl + fallback.path,
+    alt: image.alt,
+    ...(image.caption !== undefined && { caption: image.caption }),
+    role: image.role,
+    width: fallback.width,
+    height: fallback.height,
+    formats,
+  };
+}
+
+const imagesOf = (images: readonly CatalogImage[], baseUrl: string) =>
+  images.length > 0 ? { images: images.map((image) => toImageItem(image, baseUrl)) } : {};
 
 // The public API shape of catalog entries: only the contract's fields, with absolute page URLs.
 export function toProjectItem(entry: ProjectEntry, baseUrl: string): Project {
@@ -10,6 +31,7 @@ export function toProjectItem(entry: ProjectEntry, baseUrl: string): Project {
     ...(entry.description !== undefined && { description: entry.description }),
     ...(entry.scope !== undefined && { scope: [...entry.scope] }),
     url: baseUrl + projectPath(entry.slug),
+    ...imagesOf(entry.images, baseUrl),
   };
 }
 
@@ -20,5 +42,6 @@ export function toServiceItem(entry: ServiceEntry, baseUrl: string): Service {
     ...(entry.description !== undefined && { description: entry.description }),
     ...(entry.capabilities !== undefined && { capabilities: entry.capabilities }),
     url: baseUrl + servicePath(entry.slug),
+    ...imagesOf(entry.images, baseUrl),
   };
 }

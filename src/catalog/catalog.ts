@@ -1,17 +1,34 @@
+import type { ImageRole } from '../contract/catalog.js';
+import type { ImageVariant, SourceImage } from '../images/recipe.js';
 import type { ProjectFile, ServiceFile, PageFile, SiteFile } from './content-schemas.js';
 
 // The firm's content, validated and frozen at start-up. Nothing reads content files after that.
-interface Entry {
+
+/** An image of an entry, checked at start-up, with every variant the pipeline makes of it. */
+export interface CatalogImage {
+  role: ImageRole;
+  alt: string;
+  caption?: string;
+  source: SourceImage;
+  /** Best format first, narrowest first within a format (src/images/recipe.ts). */
+  variants: readonly ImageVariant[];
+}
+
+export interface EntryFields {
   slug: string;
   /** Markdown body of the file, the page's own text. */
   body: string;
   /** Path of the source file, for messages. */
   file: string;
+  /** The cover first, then the gallery in order; empty when the file declares none. */
+  images: readonly CatalogImage[];
+  /** When the file or one of its images last changed (the sitemap's lastmod). */
+  modified: Date;
 }
 
-export type ProjectEntry = ProjectFile & Entry;
-export type ServiceEntry = ServiceFile & Entry;
-export type PageEntry = PageFile & Entry;
+export type ProjectEntry = ProjectFile & EntryFields;
+export type ServiceEntry = ServiceFile & EntryFields;
+export type PageEntry = PageFile & EntryFields;
 
 export interface Catalog {
   readonly site: SiteFile;
@@ -19,8 +36,26 @@ export interface Catalog {
   readonly services: readonly ServiceEntry[];
   /** Text pages such as about; served at /<slug>. */
   readonly pages: readonly PageEntry[];
+  /** The latest change to any content file or image. */
+  readonly modified: Date;
 }
 
 export const projectPath = (slug: string): string => `/projects/${slug}`;
 export const servicePath = (slug: string): string => `/services/${slug}`;
 export const pagePath = (slug: string): string => `/${slug}`;
+
+/** Every image of the catalog, each once. */
+export function catalogImages(catalog: Catalog): CatalogImage[] {
+  return [...catalog.projects, ...catalog.services, ...catalog.pages].flatMap((entry) => entry.images);
+}
+
+/** The image that stands for an entry: its cover, else the first of its gallery. */
+export function coverOf(entry: { images: readonly CatalogImage[] }): CatalogImage | undefined {
+  return entry.images[0];
+}
+
+/** The JPEG at the largest width: the one variant every client can show. */
+export function fallbackVariant(image: CatalogImage): ImageVariant {
+  const jpegs = image.variants.filter((v) => v.type === 'image/jpeg');
+  return jpegs[jpegs.length - 1] ?? image.variants[image.variants.length - 1]!;
+}

@@ -6,6 +6,25 @@ import { StringEnum } from '../contract/schema-helpers.js';
 
 // The shapes of the firm's content files. Unknown keys are refused so that a typo never hides a field.
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+/** Text that says something: not only spaces (alt text of spaces would hide an image from a screen reader). */
+const words = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/**
+ * An image beside the Markdown file: `file` is relative to the file's folder (and stays inside the content
+ * folder); `alt` is required, because a picture nobody can describe is not published.
+ */
+export const ImageDeclaration = Type.Object({
+  file: text(200),
+  alt: words(300),
+  caption: Type.Optional(words(300)),
+}, { additionalProperties: false });
+export type ImageDeclaration = Static<typeof ImageDeclaration>;
+
+/** The image fields a project, a service or a text page may carry: a cover and a gallery. */
+const imageFields = {
+  cover: Type.Optional(ImageDeclaration),
+  gallery: Type.Optional(Type.Array(ImageDeclaration, { minItems: 1, maxItems: 24 })),
+};
 
 export const SiteFile = Type.Object({
   name: text(120),
@@ -26,6 +45,7 @@ export const ProjectFile = Type.Object({
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
   scope: Type.Optional(Type.Array(text(80), { minItems: 1 })),
   order: Type.Optional(Type.Integer()),
+  ...imageFields,
 }, { additionalProperties: false });
 export type ProjectFile = Static<typeof ProjectFile>;
 
@@ -34,6 +54,7 @@ export const ServiceFile = Type.Object({
   description: Type.Optional(text(400)),
   capabilities: Type.Optional(text(1000)),
   order: Type.Optional(Type.Integer()),
+  ...imageFields,
 }, { additionalProperties: false });
 export type ServiceFile = Static<typeof ServiceFile>;
 
@@ -41,6 +62,7 @@ export const PageFile = Type.Object({
   title: text(120),
   description: text(400),
   order: Type.Optional(Type.Integer()),
+  ...imageFields,
 }, { additionalProperties: false });
 export type PageFile = Static<typeof PageFile>;
 

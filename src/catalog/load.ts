@@ -1,9 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TSchema, Static } from 'typebox';
-import type { Catalog } from './catalog.js';
+import type { Catalog, EntryFields } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
+import { entryImages } from './entry-images.js';
 
 export class ContentError extends Error {
   constructor(file: string, problem: string) {
@@ -22,17 +23,20 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-async function loadSite(dir: string): Promise<SiteFile> {
+async function loadSite(dir: string): Promise<{ fields: SiteFile; modified: Date }> {
   const file = join(dir, 'site.yaml');
   const text = await readText(file);
   try {
-    return checkContent(SiteFile, parseYamlData(text));
+    return { fields: checkContent(SiteFile, parseYamlData(text)), modified: (await stat(file)).mtime };
   } catch (error) {
     throw new ContentError(file, (error as Error).message);
   }
 }
 
-async function loadFolder<T extends TSchema>(dir: string, schema: T): Promise<Array<Static<T> & { slug: string; body: string; file: string }>> {
+type Loaded<T extends TSchema> = Static<T> & EntryFields;
+
+async function loadFolder<T extends TSchema>(contentDir: string, folder: string, schema: T): Promise<Array<Loaded<T>>> {
+  const dir = join(contentDir, folder);
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
@@ -46,7 +50,10 @@ async function loadFolder<T extends TSchema>(dir: string, schema: T): Promise<Ar
     if (!SLUG.test(slug)) throw new ContentError(file, 'file name must be a slug: lowercase letters, digits and single hyphens');
     try {
       const { data, body } = splitFrontMatter(await readText(file));
-      entries.push(Object.assign(checkContent(schema, data) as Static<T> & object, { slug, body, file }));
+      const fields = checkContent(schema, data) as Static<T> & object;
+      const images = await entryImages(contentDir, file, slug, fields);
+      const modified = latest([(await stat(file)).mtime, ...images.map((image) => image.source.modified)]);
+      entries.push(Object.assign(fields, { slug, body, file, images, modified }));
     } catch (error) {
       if (error instanceof ContentError) throw error;
       throw new ContentError(file, (error as Error).message);
@@ -55,6 +62,8 @@ async function loadFolder<T extends TSchema>(dir: string, schema: T): Promise<Ar
   return entries.sort((a, b) => ((a as { order?: number }).order ?? Infinity) - ((b as { order?: number }).order ?? Infinity)
     || a.slug.localeCompare(b.slug));
 }
+
+const latest = (dates: Date[]): Date => new Date(Math.max(...dates.map((d) => d.getTime())));
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -68,9 +77,10 @@ function deepFreeze<T>(value: T): T {
 export async function loadCatalog(contentDir: string): Promise<Catalog> {
   const [site, projects, services, pages] = await Promise.all([
     loadSite(contentDir),
-    loadFolder(join(contentDir, 'projects'), ProjectFile),
-    loadFolder(join(contentDir, 'services'), ServiceFile),
-    loadFolder(join(contentDir, 'pages'), PageFile),
+    loadFolder(contentDir, 'projects', ProjectFile),
+    loadFolder(contentDir, 'services', ServiceFile),
+    loadFolder(contentDir, 'pages', PageFile),
   ]);
-  return deepFreeze({ site, projects, services, pages });
+  const modified = latest([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
+  return deepFreeze({ site: site.fields, projects, services, pages, modified });
 }

@@ -1,6 +1,42 @@
 import { Type, type Static } from 'typebox';
+import { StringEnum } from './schema-helpers.js';
 
 // Contract, "Project" and "Service": the public shapes of the read API.
+
+/** The formats every image is published in, best first: a client takes the first it can show. */
+export const IMAGE_TYPES = ['image/avif', 'image/webp', 'image/jpeg'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_ROLES = ['cover', 'gallery'] as const;
+export type ImageRole = (typeof IMAGE_ROLES)[number];
+
+const pixels = (description: string) => Type.Integer({ minimum: 1, description });
+
+const ImageVariant = Type.Object({
+  url: Type.String({ format: 'uri' }),
+  width: pixels('Width in pixels.'),
+  height: pixels('Height in pixels.'),
+}, { additionalProperties: false });
+
+/**
+ * A project's or service's image: inline in both (no `$id`), so MCP output schemas stay self-contained.
+ * Every URL is content-addressed: it never changes meaning, and its answer may be cached for a year.
+ */
+export const Image = Type.Object({
+  url: Type.String({ format: 'uri', description: 'The largest JPEG: the one URL every client can show.' }),
+  alt: Type.String({ description: 'What the image shows, for people who cannot see it.' }),
+  caption: Type.Optional(Type.String()),
+  role: StringEnum(IMAGE_ROLES, { description: 'cover: the image that stands for the item; gallery: the others, in order.' }),
+  width: pixels('Width of the image at `url`.'),
+  height: pixels('Height of the image at `url`; every variant has the same aspect ratio.'),
+  formats: Type.Array(Type.Object({
+    type: StringEnum(IMAGE_TYPES),
+    variants: Type.Array(ImageVariant, { minItems: 1, description: 'The sizes made in this format, narrowest first (an HTML srcset).' }),
+  }, { additionalProperties: false }), { description: 'Every format the image is made in, best first.' }),
+}, { additionalProperties: false });
+export type Image = Static<typeof Image>;
+
+const images = (of: string) => Type.Optional(Type.Array(Image, { description: `Pictures of the ${of}: the cover first, then the gallery.` }));
+
 export const Project = Type.Object(
   {
     slug: Type.String({ description: 'Stable identifier, also the last segment of url.' }),
@@ -9,6 +45,7 @@ export const Project = Type.Object(
     description: Type.Optional(Type.String()),
     scope: Type.Optional(Type.Array(Type.String(), { description: 'What the studio delivered.' })),
     url: Type.String({ format: 'uri', description: 'Page URL of the project.' }),
+    images: images('project'),
   },
   { $id: 'Project', title: 'Project' },
 );
@@ -21,8 +58,8 @@ export const Service = Type.Object(
     description: Type.Optional(Type.String()),
     capabilities: Type.Optional(Type.String({ description: 'A single string, not an array.' })),
     url: Type.String({ format: 'uri', description: 'Page URL of the service.' }),
+    images: images('service'),
   },
   { $id: 'Service', title: 'Service' },
 );
 export type Service = Static<typeof Service>;
-

@@ -1,3 +1,4 @@
+import type { CatalogImage } from '../catalog/catalog.js';
 import type { SafeHtml } from './html.js';
 
 /** A page of the site, Markdown first: the HTML is a layout around the rendering of `markdown`. */
@@ -11,4 +12,12 @@ export interface Page {
   appendix?: { markdown: string; html: SafeHtml };
   /** Layout hint for the stylesheet (home, index, detail, text). */
   kind: 'home' | 'index' | 'detail' | 'text' | 'form' | 'reference' | 'error';
+  /** The image that stands for the page: link previews (Open Graph, Twitter) show it, the HTML preloads it. */
+  cover?: CatalogImage;
+  /** Every catalog image the page shows, in order (the sitemap lists them). */
+  images?: readonly CatalogImage[];
+  /** schema.org objects about what the page shows, sent as JSON-LD. */
+  structuredData?: ReadonlyArray<Record<string, unknown>>;
+  /** When the content behind the page last changed (the sitemap's lastmod). */
+  modified?: Date;
 }
