@@ -16,13 +16,15 @@ export interface NavItem {
   label: string;
 }
 
-/** The site's main navigation: the indexes, the text pages, the developer page and contact. */
+/**
+ * The site's main navigation, for the people who may build with the studio: the portfolio, the services,
+ * the text pages and contact. The developer documents are for agents and their authors: the footer links them.
+ */
 export function navigation(catalog: Catalog): NavItem[] {
   return [
     { path: SITE_PATHS.projects, label: 'Projects' },
     { path: SITE_PATHS.services, label: 'Services' },
     ...catalog.pages.map((p) => ({ path: pagePath(p.slug), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
-    { path: SITE_PATHS.developers, label: 'Developers' },
     { path: SITE_PATHS.contact, label: 'Contact' },
   ];
 }
@@ -49,7 +51,7 @@ function footer(catalog: Catalog): SafeHtml {
   return html`<footer class="site-footer"><div class="wrap">
 <div><p class="brand">${site.name}</p><p>${site.tagline}</p></div>
 <div><h2>Studio</h2><ul>${offices}</ul><p><a href="mailto:${site.email}">${site.email}</a>${site.phone ? html`<br>${site.phone}` : ''}</p></div>
-<div><h2>For agents</h2><ul>${AGENT_LINKS.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></div>
+<div><h2>For developers and agents</h2><ul>${AGENT_LINKS.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></div>
 </div></footer>`;
 }
 

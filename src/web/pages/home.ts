@@ -26,8 +26,9 @@ export function homePage({ catalog }: SiteContext): Page {
       offices.length > 0 && `## Offices\n\n${offices.join('\n')}`,
       `## Start a project`,
       `Tell us about the site, the house and the timing: ${mdLink('send an inquiry', SITE_PATHS.contact)}, or write to ${mdLink(site.email, `mailto:${site.email}`)}.`,
-      `## For developers and agents`,
-      `Every page here is also Markdown (ask with \`Accept: text/markdown\`). The portfolio, the services and the inquiry form are an open API: see the ${mdLink('developer guide', PATHS.developers)} and ${mdLink('llms.txt', PATHS.llms)}.`,
+      // For agents, after everything a homeowner came for: a rule and one muted line, no heading of its own.
+      '---',
+      `*For software agents: every page here is also Markdown (ask with \`Accept: text/markdown\`), and the portfolio, the services and the inquiry form are an open API. See ${mdLink('llms.txt', PATHS.llms)} and the ${mdLink('developer guide', PATHS.developers)}.*`,
     ].filter(Boolean).join('\n\n'),
   };
 }
