@@ -34,6 +34,21 @@ renderer.core.ruler.push('alignment_classes', (state) => {
   }
 });
 
+// A code block scrolls sideways on a narrow screen, so a keyboard must be able to reach it (tabindex) and a
+// screen reader must hear what it has reached: each <pre> is a region named "Code example N" (with its
+// language when the fence gives one). The count lives in markdown-it's env, which is new for each render.
+for (const rule of ['fence', 'code_block'] as const) {
+  const plain = renderer.renderer.rules[rule]!;
+  renderer.renderer.rules[rule] = (tokens, idx, options, env, self) => {
+    const counter = (env ?? {}) as { codeBlocks?: number };
+    counter.codeBlocks = (counter.codeBlocks ?? 0) + 1;
+    const language = tokens[idx]!.info.trim().split(/\s+/)[0];
+    const name = `Code example ${counter.codeBlocks}${language ? ` (${language})` : ''}`;
+    const attributes = ` tabindex="0" role="region" aria-label="${renderer.utils.escapeHtml(name)}"`;
+    return plain(tokens, idx, options, env, self).replace(/^<pre/, `<pre${attributes}`);
+  };
+}
+
 export function renderMarkdown(markdown: string): SafeHtml {
   return new SafeHtml(renderer.render(markdown));
 }
