@@ -5,6 +5,16 @@ import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../s
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { postInquiry, validInquiry, type Body, type ErrorJson } from './helpers/inquiries.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { FIELD_PROMPTS } from '../src/web/labels.js';
+
+/** Each field's error text on a form page, by field name: only the shown ones (a hidden one is empty). */
+function shownErrors(page: string): Record<string, string> {
+  const shown = [...page.matchAll(/<p class="field-error" id="f-([a-z_]+)-error">([^<]+)<\/p>/g)];
+  return Object.fromEntries(shown.map((m) => [m[1]!, m[2]!]));
+}
+
+const { name, message } = INQUIRY_LIMITS;
+const EMAIL_WORDS = 'That email address doesn’t look complete: it should look like name@example.com.';
 
 describe('contact form without JavaScript (POST /contact)', () => {
   let server: TestServer;
@@ -39,6 +49,8 @@ describe('contact form without JavaScript (POST /contact)', () => {
     assert.equal(error.code, 'invalid_field');
     assert.match(error.error, /"name"/);
     assert.ok(invalid.headers.get('ratelimit-remaining'), 'counted in the inquiry bucket');
+    assert.deepEqual((error as ErrorJson & { fields?: unknown }).fields,
+      { name: `${FIELD_PROMPTS.name.tooShort}: at least ${INQUIRY_LIMITS.name.minLength} characters.` }, 'the plain words for the script');
     const sent = await postForm({ ...validInquiry(), [HONEYPOT_FIELD]: '' }, json);
     assert.equal(sent.status, 200);
     assert.deepEqual(await sent.json(), { ok: true });
@@ -100,5 +112,49 @@ describe('contact form without JavaScript (POST /contact)', () => {
     const page = await response.text();
     assert.match(page, /<div class="form-status is-error"[^>]*>Too many inquiries[^<]*wait \d+ (?:seconds|minutes)/);
     assert.ok(page.includes(`value="${String(sent.name)}"`), 'the values are kept');
+  });
+
+  it('shows every invalid field at once, next to the field, in plain words with the schema\'s limits', async () => {
+    const client = { 'x-forwarded-for': '203.0.113.71' };
+    const sent = { ...validInquiry(), name: '  J ', email: 'ada@', message: '  too short ', location: '', budget: 'a-lot', phase: 'pre-planning' };
+    const response = await postForm(sent, client);
+    assert.equal(response.status, 400);
+    const page = await response.text();
+    assert.deepEqual(shownErrors(page), {
+      name: `${FIELD_PROMPTS.name.tooShort}: at least ${name.minLength} characters.`,
+      email: EMAIL_WORDS,
+      message: `${FIELD_PROMPTS.message.tooShort}: at least ${message.minLength} characters.`,
+      location: FIELD_PROMPTS.location.missing,
+      budget: FIELD_PROMPTS.budget.missing,
+    });
+    assert.equal(shownErrors(page).message, 'Please tell us a little more about the project: at least 10 characters.');
+    assert.match(page, /<div class="form-status is-error"[^>]*>Please check the 5 fields marked below\.<\/div>/);
+    for (const field of ['name', 'email', 'message', 'location', 'budget']) {
+      assert.match(page, new RegExp(`id="f-${field}" name="${field}"[^>]* aria-describedby="f-${field}-hint f-${field}-error" aria-invalid="true"`), field);
+    }
+    assert.doesNotMatch(page, /id="f-(phone|phase)"[^>]*aria-invalid/);
+    assert.doesNotMatch(page, /Send &quot;|\(rule:/, 'none of the API\'s wording');
+    // The same body to the API: its own wording, one field, unchanged.
+    const api = await postApi(sent, client);
+    assert.equal(api.status, 400);
+    const body = await api.json() as ErrorJson & { fields?: unknown };
+    assert.equal(body.hint, `Send "name" with at least ${name.minLength} characters (after trimming spaces).`);
+    assert.equal(body.fields, undefined, 'the API answers its Error shape only');
+  });
+
+  it('an empty form asks for each required field; rules beyond lengths have their words too', async () => {
+    const client = { 'x-forwarded-for': '203.0.113.72' };
+    const empty = Object.fromEntries(Object.keys(FIELD_PROMPTS).map((field) => [field, '']));
+    const blank = shownErrors(await (await postForm({ ...empty, message: '   ' }, client)).text());
+    const required = Object.keys(FIELD_PROMPTS).filter((field) => field !== 'phone');
+    assert.deepEqual(blank, Object.fromEntries(required.map((field) => [field, FIELD_PROMPTS[field as keyof typeof FIELD_PROMPTS].missing])));
+    const odd = validInquiry({ name: 'Ada\tLovelace', message: 'x'.repeat(message.maxLength + 1), email: ['a@example.com', 'b@example.com'] });
+    const oddResponse = await postForm(odd, client);
+    assert.equal(oddResponse.status, 400);
+    assert.deepEqual(shownErrors(await oddResponse.text()), {
+      name: 'Please keep this to one line, without tabs or other invisible characters.',
+      email: 'Please fill this in once.',
+      message: `Please shorten this to at most ${message.maxLength} characters.`,
+    });
   });
 });

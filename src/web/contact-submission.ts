@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS } from '../contract/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { sendApiError, toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { PATHS } from '../contract/paths.js';
 import type { FormState } from './contact-form.js';
+import { formProblems, problemsSummary } from './form-messages.js';
 import { HTML, negotiate } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
 import { asPage } from './response-headers.js';
@@ -36,23 +37,41 @@ export function waitText(seconds = 1): string {
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** What a person reads next to the field: the rule's hint when there is one, it says how to fix it. */
-export function fieldMessage(error: ApiError): string {
-  if (error.code === 'missing_field') return 'This field is required.';
-  return error.hint !== ERRORS[error.code].hint ? error.hint : error.message;
-}
-
-function formStateOf(error: ApiError, values: Record<string, string>): FormState {
+/**
+ * The form after the use case refused it. A refusal of the fields is shown field by field, every field at
+ * once and in a person's words (src/web/form-messages.ts); anything else is one message above the form.
+ */
+function formStateOf(error: ApiError, body: unknown): FormState {
+  const values = submittedValues(body);
   if (error.code === 'rate_limited') {
     return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfterSeconds)} and send it again.` };
   }
-  if (error.field && Object.hasOwn(Inquiry.properties, error.field)) return { values, errors: { [error.field]: fieldMessage(error) } };
+  const errors = fieldProblemsOf(error, body);
+  if (errors) return { values, errors, formError: problemsSummary(errors) };
   return { values, formError: `${error.message} ${error.hint}` };
+}
+
+/** Each field's problem in plain words when the refusal was about the fields, else undefined. */
+function fieldProblemsOf(error: ApiError, body: unknown): Record<string, string> | undefined {
+  if (error.status !== 400 || !error.field) return undefined;
+  const problems = formProblems(body);
+  return Object.keys(problems).length > 0 ? problems : undefined;
 }
 
 /** The script of the form asks for JSON (the API's Ok and Error shapes); a browser without it gets pages. */
 function wantsJson(request: FastifyRequest): boolean {
   return negotiate(firstValue(request.headers.accept), [HTML, JSON_TYPE]) === JSON_TYPE;
+}
+
+/**
+ * The form's script gets the API's Error, plus `fields`: the same plain words per field that the page
+ * without script shows, so that the script states no rule and no message of its own.
+ */
+function sendScriptError(reply: FastifyReply, error: ApiError, body: unknown): FastifyReply {
+  const fields = fieldProblemsOf(error, body);
+  if (!fields) return sendApiError(reply, error);
+  reply.code(error.status).headers(error.responseHeaders());
+  return reply.type('application/json; charset=utf-8').send({ ...error.toBody(), fields });
 }
 
 /**
@@ -78,9 +97,9 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
-      if (json) return sendApiError(reply, error);
+      if (json) return sendScriptError(reply, error, request.body);
       reply.code(error.status).headers(error.responseHeaders());
-      return asPage(reply).type(HTML_TYPE).send(pages.form(formStateOf(error, submittedValues(request.body))));
+      return asPage(reply).type(HTML_TYPE).send(pages.form(formStateOf(error, request.body)));
     }
   });
 }

@@ -16,3 +16,21 @@ export const FIELD_LABELS: Record<keyof Inquiry, string> = {
 export function enumLabel(field: string, value: string): string {
   return enumLabelOf(field, value) ?? value;
 }
+
+/** What the form asks of a person about one field, in their words: when it is empty, and when it is too short. */
+export interface FieldPrompt {
+  /** An empty required field, or a choice that is not one of the options. */
+  missing: string;
+  /** Followed by ": at least N characters.", N from the schema. */
+  tooShort?: string;
+}
+
+export const FIELD_PROMPTS: Record<keyof Inquiry, FieldPrompt> = {
+  name: { missing: 'Please tell us your name.', tooShort: 'Please write your full name' },
+  email: { missing: 'Please give us an email address to answer you at.' },
+  phone: { missing: 'Please give a phone number, or leave the field empty.' },
+  message: { missing: 'Please tell us about the project.', tooShort: 'Please tell us a little more about the project' },
+  location: { missing: 'Please choose where the project is.' },
+  budget: { missing: 'Please choose a construction budget.' },
+  phase: { missing: 'Please choose where the project stands today.' },
+};

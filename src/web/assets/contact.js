@@ -33,7 +33,9 @@
     setStatus('', false);
   }
 
-  // The browser's own checks from the schema-derived attributes, shown next to each field.
+  // The browser's own checks from the schema-derived attributes, in the browser's own words (and language),
+  // shown next to each field before anything is sent. What only the server can tell (a name of spaces, a
+  // control character) comes back as `fields`, in the words the page without script uses.
   function checkLocally() {
     var first = null;
     Array.prototype.forEach.call(form.querySelectorAll('.field'), function (box) {
@@ -45,6 +47,17 @@
     });
     if (first) first.focus();
     return !first;
+  }
+
+  // Every field the server named, at once; focus goes to the first. False when none is on this form.
+  function showFieldErrors(fields) {
+    var first = null;
+    Object.keys(fields).forEach(function (name) {
+      if (setFieldError(name, fields[name])) first = first || fieldBox(name).querySelector('input, select, textarea');
+    });
+    if (!first) return false;
+    first.focus();
+    return true;
   }
 
   function waitText(seconds) {
@@ -71,13 +84,8 @@
       setStatus('Too many inquiries from this connection. Please wait ' + waitText(response.headers.get('Retry-After')) + ' and send it again.', true);
       return;
     }
-    var field = body && (body.field || (/"([a-z_]+)"/.exec(body.error || '') || [])[1]);
-    var message = body && (body.code === 'missing_field' ? 'This field is required.' : body.hint || body.error);
-    if (response.status === 400 && field && setFieldError(field, message)) {
-      var control = fieldBox(field).querySelector('input, select, textarea');
-      if (control) control.focus();
-      return;
-    }
+    // A refusal of the fields carries each field's problem in plain words (`fields`), as the page without script shows them.
+    if (response.status === 400 && body && body.fields && showFieldErrors(body.fields)) return;
     var text = body && body.error ? body.error + (body.hint ? ' ' + body.hint : '') : 'The inquiry could not be sent. Please try again, or write to us by email.';
     setStatus(text, true);
   }
