@@ -49,6 +49,12 @@ for (const rule of ['fence', 'code_block'] as const) {
   };
 }
 
+// Tables scroll sideways on a narrow screen too (site.css): focusable, so a keyboard can scroll them; a
+// table keeps its own role, and with it its rows and columns, for a screen reader.
+renderer.core.ruler.push('focusable_tables', (state) => {
+  for (const token of state.tokens) if (token.type === 'table_open') token.attrSet('tabindex', '0');
+});
+
 export function renderMarkdown(markdown: string): SafeHtml {
   return new SafeHtml(renderer.render(markdown));
 }
