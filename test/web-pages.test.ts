@@ -136,4 +136,16 @@ describe('website pages', () => {
     }
     assert.equal(body.match(/<h1/g)?.length, 1);
   });
+
+  it('has a main menu for homeowners; the developer documents are linked from the footer, llms.txt and the sitemap', async () => {
+    const home = await (await fetch(`${server.url}/`)).text();
+    const menu = /<nav aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
+    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact']);
+    const footer = /<footer[^>]*>(.*?)<\/footer>/s.exec(home)?.[1] ?? '';
+    for (const href of ['/developers', '/llms.txt', '/openapi.json']) assert.ok(footer.includes(`href="${href}"`), `the footer links ${href}`);
+    assert.ok((await (await fetch(`${server.url}/llms.txt`)).text()).includes('/developers'), 'llms.txt');
+    assert.ok((await (await fetch(`${server.url}/sitemap.xml`)).text()).includes(`${server.url}/developers</loc>`), 'the sitemap');
+    const twin = await (await fetch(`${server.url}/`, { headers: { Accept: 'text/markdown' } })).text();
+    assert.match(twin, /open API\. See \[llms\.txt\]\(\/llms\.txt\) and the \[developer guide\]\(\/developers\)/, 'the twin still tells agents');
+  });
 });
