@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { SafeHtml } from './html.js';
+import { markdownImages, type ImageLookup } from './markdown-images.js';
 
 // Content Markdown is rendered without raw HTML, and markdown-it's default validateLink refuses
 // javascript:, vbscript:, file: and (non-image) data: links. linkify stays off: only written links are links.
@@ -34,8 +35,11 @@ renderer.core.ruler.push('alignment_classes', (state) => {
   }
 });
 
-export function renderMarkdown(markdown: string): SafeHtml {
-  return new SafeHtml(renderer.render(markdown));
+renderer.use(markdownImages);
+
+/** HTML of a page's Markdown; `images` are the catalog images it may show as pictures. */
+export function renderMarkdown(markdown: string, images?: ImageLookup): SafeHtml {
+  return new SafeHtml(renderer.render(markdown, { images }));
 }
 
 /** Escapes text placed inside generated Markdown so that a title never turns into markup. */
