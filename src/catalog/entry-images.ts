@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
 import { inspectImage } from '../images/inspect.js';
 import { planVariants } from '../images/recipe.js';
 import type { ImageRole } from '../contract/catalog.js';
@@ -13,8 +13,9 @@ interface Declared {
   gallery?: ImageDeclaration[];
 }
 
+/** The readable part of a variant's name: the entry's slug and the file's own name (grove-courtyard-house-plan). */
 const nameOf = (slug: string, file: string): string =>
-  `${slug}-${file.replace(/\.[^./]+$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`.replace(/-+$/, '');
+  [slug, basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')].filter(Boolean).join('-');
 
 /**
  * Reads the images an entry declares, beside its Markdown file. A file outside the content folder, missing,

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { SafeHtml } from './html.js';
+import { markdownImages, type ImageLookup } from './markdown-images.js';
 
 // Content Markdown is rendered without raw HTML, and markdown-it's default validateLink refuses
 // javascript:, vbscript:, file: and (non-image) data: links. linkify stays off: only written links are links.
@@ -36,7 +37,7 @@ renderer.core.ruler.push('alignment_classes', (state) => {
 
 // A code block scrolls sideways on a narrow screen, so a keyboard must be able to reach it (tabindex) and a
 // screen reader must hear what it has reached: each <pre> is a region named "Code example N" (with its
-// language when the fence gives one). The count lives in markdown-it's env, which is new for each render.
+// language when the fence gives one). The count lives in the render's env (a new object for each render).
 for (const rule of ['fence', 'code_block'] as const) {
   const plain = renderer.renderer.rules[rule]!;
   renderer.renderer.rules[rule] = (tokens, idx, options, env, self) => {
@@ -55,8 +56,11 @@ renderer.core.ruler.push('focusable_tables', (state) => {
   for (const token of state.tokens) if (token.type === 'table_open') token.attrSet('tabindex', '0');
 });
 
-export function renderMarkdown(markdown: string): SafeHtml {
-  return new SafeHtml(renderer.render(markdown));
+renderer.use(markdownImages);
+
+/** HTML of a page's Markdown; `images` are the catalog images it may show as pictures. */
+export function renderMarkdown(markdown: string, images?: ImageLookup): SafeHtml {
+  return new SafeHtml(renderer.render(markdown, { images }));
 }
 
 /** Escapes text placed inside generated Markdown so that a title never turns into markup. */

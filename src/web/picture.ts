@@ -8,9 +8,9 @@ import { html, type SafeHtml } from './html.js';
 /** How wide an image is drawn, per layout (site.css): the browser picks a width from srcset with it. */
 export const IMAGE_SIZES = {
   /** A project's cover and gallery: the reading column, up to the page width on wide screens. */
-  wide: '(min-width: 78rem) 70rem, calc(100vw - 2.5rem)',
+  wide: '(min-width: 74rem) 68rem, 92vw',
   /** A card of the home page's and the indexes' grids: three, two or one per row. */
-  card: '(min-width: 60rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2.5rem)',
+  card: '(min-width: 74rem) 22rem, (min-width: 40rem) 45vw, 92vw',
 } as const;
 export type ImageLayout = keyof typeof IMAGE_SIZES;
 

@@ -8,6 +8,7 @@ import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
 import { asPage, varyOnAccept } from './response-headers.js';
 import { markdownTwin } from './twin.js';
+import { imageLookup } from './markdown-images.js';
 
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -44,7 +45,7 @@ export function renderPage(page: Page, catalog: Catalog, baseUrl: string, assets
   return {
     page,
     url,
-    html: representation(layout(page, renderMarkdown(page.markdown), catalog, baseUrl, assets), HTML_TYPE),
+    html: representation(layout(page, renderMarkdown(page.markdown, imageLookup(page.images ?? [])), catalog, baseUrl, assets), HTML_TYPE),
     markdown: representation(markdownTwin(page, url), MARKDOWN_TYPE),
     links: pageLinks(url),
   };

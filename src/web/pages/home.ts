@@ -1,14 +1,23 @@
-import { pagePath, projectPath, servicePath } from '../../catalog/catalog.js';
+import { coverOf, pagePath, projectPath, servicePath, type ProjectEntry } from '../../catalog/catalog.js';
 import { PATHS } from '../../contract/paths.js';
 import { mdLink, mdText } from '../markdown.js';
+import { mdImage } from '../page-images.js';
 import { SITE_PATHS } from '../site-paths.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 
+/** A project in the home page's grid: its cover above its linked title and place. */
+function projectItem(p: ProjectEntry): string {
+  const cover = coverOf(p);
+  const title = `${mdLink(p.title, projectPath(p.slug))}${p.location ? ` — ${mdText(p.location)}` : ''}`;
+  return cover ? `- ${mdImage(cover)}\n  ${title}` : `- ${title}`;
+}
+
 /** The home page links every page of the site, so one crawl from `/` reaches them all. */
 export function homePage({ catalog }: SiteContext): Page {
   const { site } = catalog;
-  const projects = catalog.projects.map((p) => `- ${mdLink(p.title, projectPath(p.slug))}${p.location ? ` — ${mdText(p.location)}` : ''}`);
+  const projects = catalog.projects.map(projectItem);
+  const covers = catalog.projects.flatMap((p) => coverOf(p) ?? []);
   const services = catalog.services.map((s) => `- ${mdLink(s.title, servicePath(s.slug))}`);
   const studio = catalog.pages.map((p) => `- ${mdLink(p.title, pagePath(p.slug))}: ${mdText(p.description)}`);
   const offices = (site.offices ?? []).map((o) => `- **${mdText(o.city)}**${o.note ? `. ${mdText(o.note)}` : ''}`);
@@ -17,6 +26,8 @@ export function homePage({ catalog }: SiteContext): Page {
     title: site.name,
     description: site.description,
     path: SITE_PATHS.home,
+    images: covers,
+    cover: covers[0],
     markdown: [
       `# ${mdText(site.tagline)}`,
       mdText(site.description),

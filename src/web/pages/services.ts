@@ -1,5 +1,6 @@
-import { servicePath, type ServiceEntry } from '../../catalog/catalog.js';
+import { coverOf, servicePath, type ServiceEntry } from '../../catalog/catalog.js';
 import { mdLink, mdText } from '../markdown.js';
+import { entryImageMarkdown } from '../page-images.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
@@ -17,16 +18,21 @@ export function servicesIndexPage({ catalog }: SiteContext): Page {
 }
 
 export function servicePage(service: ServiceEntry, { catalog }: SiteContext): Page {
+  const images = entryImageMarkdown(service);
   return {
     kind: 'detail',
     title: service.title,
     description: service.description ?? `${service.title} at ${catalog.site.name}.`,
     path: servicePath(service.slug),
+    cover: coverOf(service),
+    images: service.images,
     markdown: [
       `# ${mdText(service.title)}`,
+      images.cover,
       service.description && `> ${mdText(service.description)}`,
       service.body,
       service.capabilities && `## Capabilities\n\n${mdText(service.capabilities)}`,
+      images.gallery,
       '---',
       `${mdLink('All services', SITE_PATHS.services)} · ${mdLink('Tell us about your project', SITE_PATHS.contact)}`,
     ].filter(Boolean).join('\n\n'),
