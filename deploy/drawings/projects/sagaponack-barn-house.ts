@@ -70,7 +70,8 @@ function section(pen: Pen): void {
   groundCut(pen, [[-5, 0], [-0.3, 0], [8.8, 0], [14, 0]]);
   treeElevation(pen, 11.5, 0, 7.5, 2.4);
   pen.text(-0.8, 0.35, 'flood vent', 'note', 'end');
-  pen.text(4.25, 7.6, 'Douglas fir bent', 'small');
+  pen.line(9.3, 9.1, 6.1, 7.2, 'fine');
+  pen.text(9.5, 9, 'Douglas fir bent', 'note', 'start');
 }
 
 export const sagaponackBarnHouse: SampleProject = {
