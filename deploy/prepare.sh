@@ -1,10 +1,12 @@
 #!/bin/sh
 # npm's "prepare" script: npm runs it after `npm ci` and `npm install`. With the dev dependencies installed
-# it compiles src/ into dist/, so `npm ci && npm start` works on a fresh clone. A production install
+# it compiles src/ into dist/ and draws the sample projects' images (deploy/sample-drawings.ts, which writes
+# nothing once the sample projects are replaced), so `npm ci && npm start` works on a fresh clone. A production install
 # (`npm ci --omit=dev`) has no compiler: it keeps the dist/ built before, and stops if there is none.
 set -eu
 if [ -x node_modules/.bin/tsc ]; then
-  exec npm run build
+  npm run build
+  exec node --import tsx deploy/sample-drawings.ts
 fi
 if [ -f dist/main.js ]; then
   echo "studio-api: production install (no TypeScript compiler); the service runs the build in dist/"
