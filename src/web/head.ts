@@ -57,13 +57,16 @@ function previewTags(page: Page, url: string | undefined, catalog: Catalog, base
   ];
 }
 
+/** The kinds of page that show their cover at the top, as a wide picture (src/web/pages, page-images.ts). */
+const COVER_ON_TOP: ReadonlySet<Page['kind']> = new Set(['detail', 'text']);
+
 /**
- * A detail page shows its cover at the top (src/web/pages): the preload lets the browser fetch it with the
- * stylesheet instead of after it. Same srcset and sizes as the <picture>'s AVIF source, so the browser
- * picks the same file; a browser without AVIF skips the hint by its type.
+ * The cover at the top of a page: the preload lets the browser fetch it with the stylesheet instead of
+ * after it. Same srcset and sizes as the <picture>'s AVIF source, so the browser picks the same file; a
+ * browser without AVIF skips the hint by its type.
  */
 function coverPreload(page: Page): SafeHtml | undefined {
-  if (page.kind !== 'detail' || !page.cover || !page.cover.variants.some((v) => v.type === 'image/avif')) return undefined;
+  if (!COVER_ON_TOP.has(page.kind) || !page.cover || !page.cover.variants.some((v) => v.type === 'image/avif')) return undefined;
   return html`<link rel="preload" as="image" type="image/avif" imagesrcset="${srcsetOf(page.cover, 'image/avif')}" imagesizes="${IMAGE_SIZES.wide}" fetchpriority="high">`;
 }
 
