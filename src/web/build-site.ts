@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog.js';
+import { fallbackVariant, type Catalog } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { representation, type Representation } from '../http/representation.js';
@@ -7,7 +7,7 @@ import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
-import { API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml } from './discovery.js';
+import { API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
 import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
@@ -40,6 +40,10 @@ export interface SiteInputs {
 
 const TEXT = 'text/plain; charset=utf-8';
 
+/** A page in the sitemap: its images by their JPEG fallback, the one format every crawler reads. */
+const sitemapEntry = ({ url, page }: RenderedPage, baseUrl: string): SitemapEntry =>
+  ({ url, modified: page.modified, images: (page.images ?? []).map((image) => baseUrl + fallbackVariant(image).path) });
+
 type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[]) => Representation;
 
 /** The agent and discovery documents by path: the routes are added from this map, and the site built from it. */
@@ -50,7 +54,7 @@ const DOCUMENTS = new Map<string, DocumentBuilder>([
   // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
   [PATHS.apiCatalog, (ctx) => representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
   [SITE_PATHS.robots, (ctx) => representation(robotsTxt(ctx), TEXT)],
-  [SITE_PATHS.sitemap, (_ctx, pages) => representation(sitemapXml(pages.map((r) => r.url)), 'application/xml; charset=utf-8')],
+  [SITE_PATHS.sitemap, (ctx, pages) => representation(sitemapXml(pages.map((r) => sitemapEntry(r, ctx.baseUrl))), 'application/xml; charset=utf-8')],
 ]);
 
 export const DOCUMENT_PATHS: readonly string[] = [...DOCUMENTS.keys()];

@@ -43,8 +43,39 @@ export function robotsTxt(ctx: SiteContext): string {
   ].join('\n');
 }
 
-export function sitemapXml(urls: string[]): string {
-  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+/** When a page that lists entries last changed: the latest of them, or `none` when it lists nothing. */
+export function latestOf(entries: ReadonlyArray<{ modified: Date }>, none: Date): Date {
+  return entries.length === 0 ? none : new Date(Math.max(...entries.map((e) => e.modified.getTime())));
+}
+
+export interface SitemapEntry {
+  url: string;
+  modified?: Date;
+  /** Absolute URLs of the images the page shows. */
+  images: readonly string[];
+}
+
+/** A W3C datetime to the second (the sitemap protocol's lastmod), in UTC. */
+const w3cDate = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function sitemapUrl(entry: SitemapEntry): string {
+  return [
+    `  <url>`,
+    `    <loc>${escapeHtml(entry.url)}</loc>`,
+    ...(entry.modified ? [`    <lastmod>${w3cDate(entry.modified)}</lastmod>`] : []),
+    ...entry.images.map((url) => `    <image:image><image:loc>${escapeHtml(url)}</image:loc></image:image>`),
+    `  </url>`,
+  ].join('\n');
+}
+
+/** The sitemap protocol with Google's image extension: each page, when it changed, and the images it shows. */
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    ...entries.map(sitemapUrl),
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 

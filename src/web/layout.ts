@@ -3,13 +3,11 @@ import { pagePath } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { SITE_PATHS } from './site-paths.js';
+import { pageHead, type LayoutAssets } from './head.js';
 import { html, type SafeHtml } from './html.js';
 import type { Page } from './page.js';
 
-export interface LayoutAssets {
-  stylesheet: string;
-  contactScript: string;
-}
+export type { LayoutAssets };
 
 export interface NavItem {
   path: string;
@@ -57,21 +55,9 @@ function footer(catalog: Catalog): SafeHtml {
 
 /** The HTML document around a page's rendered Markdown. Everything but `main` is escaped text. */
 export function layout(page: Page, main: SafeHtml, catalog: Catalog, baseUrl: string, assets: LayoutAssets): string {
-  const url = baseUrl + page.path;
-  const title = page.path === SITE_PATHS.home ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
   return html`<!doctype html>
 <html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<meta name="description" content="${page.description}">
-${page.kind === 'error' ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`}
-<link rel="alternate" type="text/markdown" href="${url}">
-<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">
-<link rel="stylesheet" href="${assets.stylesheet}">
-${page.appendix ? html`<script src="${assets.contactScript}" defer></script>` : ''}
-</head>
+${pageHead(page, catalog, baseUrl, assets)}
 <body class="page-${page.kind}">
 <a class="skip-link" href="#content">Skip to content</a>
 ${header(catalog, page.path)}

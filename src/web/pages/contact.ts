@@ -13,6 +13,7 @@ export function contactPage(ctx: SiteContext): Page {
     title: 'Contact',
     description: `Tell ${site.name} about your project: where it is, where it stands and the budget you have in mind.`,
     path: PATHS.contactPage,
+    modified: ctx.catalog.modified,
     markdown: [
       '# Start a conversation',
       `Tell us where the project is, where it stands and the budget you have in mind. A principal reads every inquiry and answers ${RESPONSE_TIME}.`,

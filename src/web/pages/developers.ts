@@ -108,6 +108,7 @@ export function developersPage(ctx: SiteContext): Page {
     title: 'Developers',
     description: `The ${ctx.catalog.site.name} API: portfolio, services and project inquiries over HTTP and MCP, open to people and agents.`,
     path: PATHS.developers,
+    modified: ctx.catalog.modified,
     markdown: [
       '# Developers',
       `The portfolio, the service catalog and the inquiry form of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${PATHS.apiIndex}\`. `

@@ -5,6 +5,7 @@ import { mdImage } from '../page-images.js';
 import { SITE_PATHS } from '../site-paths.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
+import { firmData } from '../structured-data.js';
 
 /** A project in the home page's grid: its cover above its linked title and place. */
 function projectItem(p: ProjectEntry): string {
@@ -14,7 +15,7 @@ function projectItem(p: ProjectEntry): string {
 }
 
 /** The home page links every page of the site, so one crawl from `/` reaches them all. */
-export function homePage({ catalog }: SiteContext): Page {
+export function homePage({ catalog, baseUrl }: SiteContext): Page {
   const { site } = catalog;
   const projects = catalog.projects.map(projectItem);
   const covers = catalog.projects.flatMap((p) => coverOf(p) ?? []);
@@ -28,6 +29,7 @@ export function homePage({ catalog }: SiteContext): Page {
     path: SITE_PATHS.home,
     images: covers,
     cover: covers[0],
+    modified: catalog.modified, structuredData: [firmData(catalog, baseUrl, covers[0])],
     markdown: [
       `# ${mdText(site.tagline)}`,
       mdText(site.description),

@@ -5,6 +5,8 @@ import { entryImageMarkdown, mdImage } from '../page-images.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
+import { latestOf } from '../discovery.js';
+import { projectData } from '../structured-data.js';
 
 const facts = (p: ProjectEntry): string => [p.location, p.year].filter((v) => v !== undefined).map(String).map(mdText).join(' · ');
 
@@ -33,11 +35,12 @@ export function projectsIndexPage({ catalog }: SiteContext): Page {
     path: SITE_PATHS.projects,
     images: covers,
     cover: covers[0],
+    modified: latestOf(catalog.projects, catalog.modified),
     markdown: [`# Projects`, `Selected houses and gardens, designed and built by ${mdText(catalog.site.name)}.`, ...sections].join('\n\n'),
   };
 }
 
-export function projectPage(project: ProjectEntry, { catalog }: SiteContext): Page {
+export function projectPage(project: ProjectEntry, { catalog, baseUrl }: SiteContext): Page {
   const scope = project.scope?.length ? `**Scope:** ${project.scope.map(mdText).join(', ')}` : '';
   const images = entryImageMarkdown(project);
   return {
@@ -47,6 +50,7 @@ export function projectPage(project: ProjectEntry, { catalog }: SiteContext): Pa
     path: projectPath(project.slug),
     cover: coverOf(project),
     images: project.images,
+    modified: project.modified, structuredData: projectData(project, catalog, baseUrl),
     markdown: [
       `# ${mdText(project.title)}`,
       facts(project) && `*${facts(project)}*`,

@@ -13,6 +13,7 @@ export function textPage(entry: PageEntry): Page {
     path: pagePath(entry.slug),
     cover: coverOf(entry),
     images: entry.images,
+    modified: entry.modified,
     markdown: [`# ${mdText(entry.title)}`, images.cover, entry.body, images.gallery].filter(Boolean).join('\n\n'),
   };
 }

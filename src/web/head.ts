@@ -1,0 +1,97 @@
+import type { Catalog, CatalogImage } from '../catalog/catalog.js';
+import { PATHS } from '../contract/paths.js';
+import type { ImageVariant } from '../images/recipe.js';
+import { html, SafeHtml } from './html.js';
+import type { Page } from './page.js';
+import { IMAGE_SIZES, srcsetOf } from './picture.js';
+import { SITE_PATHS } from './site-paths.js';
+
+// The <head> of every page: what a search engine, a link preview (Open Graph, Twitter) and an agent read
+// before the body, and the files the browser should fetch first.
+
+export interface LayoutAssets {
+  stylesheet: string;
+  contactScript: string;
+}
+
+/** The width link previews are drawn at (Facebook, LinkedIn and X all recommend 1200 px). */
+const PREVIEW_WIDTH = 1200;
+
+/** The JPEG closest to the preview width: every preview service reads JPEG, not every one reads AVIF or WebP. */
+export function previewVariant(image: CatalogImage): ImageVariant | undefined {
+  const jpegs = image.variants.filter((v) => v.type === 'image/jpeg');
+  return jpegs.reduce<ImageVariant | undefined>((best, v) =>
+    best === undefined || Math.abs(v.width - PREVIEW_WIDTH) < Math.abs(best.width - PREVIEW_WIDTH) ? v : best, undefined);
+}
+
+/**
+ * JSON inside <script>: the HTML parser ends the element at the first `</script`, whatever the JSON says,
+ * and `<!--` changes how it looks for the end. Escaping `<`, `>` and `&` as JSON escapes keeps the same
+ * value while no content can ever close or comment out the element.
+ */
+export function scriptJson(value: unknown): SafeHtml {
+  return new SafeHtml(JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** Open Graph and Twitter card. `url` is undefined on an error page, which has no address of its own. */
+function previewTags(page: Page, url: string | undefined, catalog: Catalog, baseUrl: string): SafeHtml[] {
+  const variant = page.cover && previewVariant(page.cover);
+  const image = variant && page.cover && [
+    html`<meta property="og:image" content="${baseUrl + variant.path}">`,
+    html`<meta property="og:image:type" content="${variant.type}">`,
+    html`<meta property="og:image:width" content="${variant.width}">`,
+    html`<meta property="og:image:height" content="${variant.height}">`,
+    html`<meta property="og:image:alt" content="${page.cover.alt}">`,
+    html`<meta name="twitter:image" content="${baseUrl + variant.path}">`,
+    html`<meta name="twitter:image:alt" content="${page.cover.alt}">`,
+  ];
+  return [
+    html`<meta property="og:type" content="${page.kind === 'home' || page.kind === 'index' ? 'website' : 'article'}">`,
+    html`<meta property="og:site_name" content="${catalog.site.name}">`,
+    html`<meta property="og:locale" content="en_US">`,
+    html`<meta property="og:title" content="${page.title}">`,
+    html`<meta property="og:description" content="${page.description}">`,
+    ...(url ? [html`<meta property="og:url" content="${url}">`] : []),
+    html`<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    ...(image ?? []),
+  ];
+}
+
+/** The kinds of page that show their cover at the top, as a wide picture (src/web/pages, page-images.ts). */
+const COVER_ON_TOP: ReadonlySet<Page['kind']> = new Set(['detail', 'text']);
+
+/**
+ * The cover at the top of a page: the preload lets the browser fetch it with the stylesheet instead of
+ * after it. Same srcset and sizes as the <picture>'s AVIF source, so the browser picks the same file; a
+ * browser without AVIF skips the hint by its type.
+ */
+function coverPreload(page: Page): SafeHtml | undefined {
+  if (!COVER_ON_TOP.has(page.kind) || !page.cover || !page.cover.variants.some((v) => v.type === 'image/avif')) return undefined;
+  return html`<link rel="preload" as="image" type="image/avif" imagesrcset="${srcsetOf(page.cover, 'image/avif')}" imagesizes="${IMAGE_SIZES.wide}" fetchpriority="high">`;
+}
+
+function structuredData(page: Page): SafeHtml | undefined {
+  if (!page.structuredData?.length) return undefined;
+  return html`<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', '@graph': page.structuredData })}</script>`;
+}
+
+/** The head of a page. An error page is never indexed, so it has no canonical address. */
+export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: LayoutAssets): SafeHtml {
+  const url = baseUrl + page.path;
+  const title = page.path === SITE_PATHS.home ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
+  const lines = [
+    html`<meta charset="utf-8">`,
+    html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    html`<title>${title}</title>`,
+    html`<meta name="description" content="${page.description}">`,
+    page.kind === 'error' ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`,
+    ...previewTags(page, page.kind === 'error' ? undefined : url, catalog, baseUrl),
+    html`<link rel="alternate" type="text/markdown" href="${url}">`,
+    html`<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">`,
+    html`<link rel="stylesheet" href="${assets.stylesheet}">`,
+    coverPreload(page),
+    page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
+    structuredData(page),
+  ].filter((line): line is SafeHtml => line instanceof SafeHtml);
+  return html`<head>\n${lines.map((line) => html`${line}\n`)}</head>`;
+}

@@ -1,0 +1,101 @@
+import { fallbackVariant, projectPath, servicePath, type Catalog, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
+import type { SiteFile } from '../catalog/content-schemas.js';
+import { enumLabelOf } from '../contract/inquiry-labels.js';
+import { LOCATIONS } from '../contract/inquiry.js';
+import { SITE_PATHS } from './site-paths.js';
+
+// schema.org objects about what a page shows, for search engines and agents (the head sends them as
+// JSON-LD). Every value comes from the catalog; the page builders choose which objects a page carries.
+
+export type JsonLd = Record<string, unknown>;
+
+const FIRM_TYPE = 'HomeAndConstructionBusiness';
+/** The firm's node: described in full on the home page, referred to by this @id (with its name) everywhere else. */
+const firmId = (baseUrl: string): string => `${baseUrl}${SITE_PATHS.home}#studio`;
+const firmRef = (site: SiteFile, baseUrl: string): JsonLd => ({ '@type': FIRM_TYPE, '@id': firmId(baseUrl), name: site.name });
+
+/** The largest JPEG, absolute: the one image URL every reader can fetch. */
+const imageUrls = (images: readonly CatalogImage[], baseUrl: string): { image?: string[] } =>
+  images.length > 0 ? { image: images.map((image) => baseUrl + fallbackVariant(image).path) } : {};
+
+/**
+ * Where the firm works: the regions an inquiry can name (the contract's locations), without the catch-all
+ * "other" (the comparison fails the typecheck if the contract drops that value).
+ */
+const areaServed = (): JsonLd[] =>
+  LOCATIONS.filter((l) => l !== 'other').map((l) => ({ '@type': 'Place', name: enumLabelOf('location', l) ?? l }));
+
+/** An office's city as written in site.yaml, "Miami, Florida": the locality, then the region when given. */
+function officeAddress(city: string): JsonLd {
+  const [locality, ...region] = city.split(',').map((part) => part.trim());
+  return { '@type': 'PostalAddress', addressLocality: locality, ...(region.length > 0 && { addressRegion: region.join(', ') }) };
+}
+
+/**
+ * The firm. HomeAndConstructionBusiness is schema.org's LocalBusiness for builders and home services; a
+ * firm with several offices gives each as a `location` (a Place with its address and what it serves) and
+ * every address as `address`.
+ */
+export function firmData(catalog: Catalog, baseUrl: string, cover: CatalogImage | undefined): JsonLd {
+  const site: SiteFile = catalog.site;
+  const offices = site.offices ?? [];
+  return {
+    '@type': FIRM_TYPE,
+    '@id': firmId(baseUrl),
+    name: site.name,
+    description: site.description,
+    slogan: site.tagline,
+    url: baseUrl + SITE_PATHS.home,
+    email: site.email,
+    ...(site.phone !== undefined && { telephone: site.phone }),
+    ...(offices.length > 0 && {
+      address: offices.map((o) => officeAddress(o.city)),
+      location: offices.map((o) => ({ '@type': 'Place', name: o.city, address: officeAddress(o.city), ...(o.note !== undefined && { description: o.note }) })),
+    }),
+    areaServed: areaServed(),
+    ...imageUrls(cover ? [cover] : [], baseUrl),
+  };
+}
+
+/** Home › section › page: how a search result shows where the page sits. */
+function breadcrumbs(baseUrl: string, trail: Array<[name: string, path: string]>): JsonLd {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: baseUrl + path })),
+  };
+}
+
+/**
+ * A project as a CreativeWork: schema.org has no type for a designed and built house, and its Place types
+ * (House, Residence) describe a building, without an author or a date; the portfolio shows the studio's
+ * work, which is what CreativeWork's creator, dateCreated and locationCreated say.
+ */
+export function projectData(project: ProjectEntry, catalog: Catalog, baseUrl: string): JsonLd[] {
+  const url = baseUrl + projectPath(project.slug);
+  return [{
+    '@type': 'CreativeWork',
+    '@id': `${url}#work`,
+    name: project.title,
+    ...(project.description !== undefined && { description: project.description }),
+    url,
+    ...imageUrls(project.images, baseUrl),
+    ...(project.year !== undefined && { dateCreated: String(project.year) }),
+    ...(project.location !== undefined && { locationCreated: { '@type': 'Place', name: project.location } }),
+    ...(project.scope !== undefined && { keywords: project.scope.join(', ') }),
+    creator: firmRef(catalog.site, baseUrl),
+  }, breadcrumbs(baseUrl, [['Home', SITE_PATHS.home], ['Projects', SITE_PATHS.projects], [project.title, projectPath(project.slug)]])];
+}
+
+export function serviceData(service: ServiceEntry, catalog: Catalog, baseUrl: string): JsonLd[] {
+  const url = baseUrl + servicePath(service.slug);
+  return [{
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: service.title,
+    ...(service.description !== undefined && { description: service.description }),
+    url,
+    ...imageUrls(service.images, baseUrl),
+    provider: firmRef(catalog.site, baseUrl),
+    areaServed: areaServed(),
+  }, breadcrumbs(baseUrl, [['Home', SITE_PATHS.home], ['Services', SITE_PATHS.services], [service.title, servicePath(service.slug)]])];
+}
