@@ -46,7 +46,8 @@ export interface Removed {
   bytes: number;
 }
 
-const sizeOf = (file: string): Promise<number | undefined> => stat(file).then((s) => s.size, () => undefined);
+/** The size of a finished variant file; nothing when there is none (or something else has its name). */
+const sizeOf = (file: string): Promise<number | undefined> => stat(file).then((s) => (s.isFile() ? s.size : undefined), () => undefined);
 
 /** The source's bytes, if they are still the bytes the catalog hashed: otherwise the key would name other pixels. */
 async function readSource(source: SourceImage): Promise<Buffer> {
