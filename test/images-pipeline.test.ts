@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -155,7 +155,7 @@ describe('image pipeline', () => {
   });
 
   it('strips EXIF, GPS and XMP, turns the photo upright, lays transparency on white for JPEG only, never enlarges a photo', async () => {
-    const source = Buffer.from(await (await import('node:fs/promises')).readFile(join(contentDir, 'projects/test-house/photo.jpg')));
+    const source = readFileSync(join(contentDir, 'projects/test-house/photo.jpg'));
     assert.ok(source.includes(SECRET_PLACE) && source.includes(SECRET_DATUM) && source.includes('Exif'), 'the source photo carries the metadata');
     for (const variant of variantUrls(images)) {
       const body = Buffer.from(await (await fetch(variant.url)).arrayBuffer());
@@ -332,5 +332,16 @@ describe('studio images', () => {
     assert.deepEqual(readdirSync(cache).length, 28, 'the 27 variants and notes.txt stay');
     assert.match((await studioWith(env, 'images', 'prune')).stdout, /Nothing to remove/);
     assert.equal((await studioWith(env, 'images', 'nothing')).code, 2);
+  });
+});
+
+describe('the image builds the cache in', () => {
+  it('Dockerfile: the build stage runs studio images build into /app/image-cache; the runtime copies it for the node user and points IMAGE_CACHE_DIR at it', () => {
+    const [build, runtime] = readFileSync('Dockerfile', 'utf8').split(/^FROM /m).slice(1);
+    const made = /^RUN IMAGE_CACHE_DIR=\/app\/image-cache node dist\/cli\/main\.js images build$/m.exec(build!);
+    assert.ok(made && made.index > build!.indexOf('RUN sh deploy/build.sh'), 'after the build, with the production node_modules');
+    assert.match(runtime!, /^COPY --from=build --chown=node:node \/app\/image-cache \.\/image-cache$/m);
+    assert.match(runtime!, /^ENV IMAGE_CACHE_DIR=\/app\/image-cache$/m);
+    assert.ok(runtime!.indexOf('ENV IMAGE_CACHE_DIR') < runtime!.indexOf('CMD ['), 'set before the service starts');
   });
 });
