@@ -10,6 +10,9 @@ RUN apt-get update \
 WORKDIR /app
 COPY . .
 RUN sh deploy/build.sh
+# Every image variant the content plans, made now: a container starts warm and no visitor waits for an encode.
+# Their names hash the sharp and libvips versions, the same node_modules the runtime stage copies.
+RUN IMAGE_CACHE_DIR=/app/image-cache node dist/cli/main.js images build
 
 FROM node:24-slim
 WORKDIR /app
@@ -17,7 +20,11 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/content ./content
-# The code stays root's and read-only; the node user writes only the SQLite store (DATABASE_URL's default).
+# The node user may add variants (content reloaded with new images) to the cache baked in above.
+COPY --from=build --chown=node:node /app/image-cache ./image-cache
+ENV IMAGE_CACHE_DIR=/app/image-cache
+# The code stays root's and read-only; the node user writes only the SQLite store (DATABASE_URL's default)
+# and the image cache.
 # `studio …` is the operator command (package.json "bin"), e.g. docker compose exec api-1 studio inbox list.
 RUN mkdir -p data && chown node:node data \
  && chmod 755 dist/cli/main.js && ln -s /app/dist/cli/main.js /usr/local/bin/studio

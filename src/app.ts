@@ -33,6 +33,7 @@ import { registerHealth, type ReadinessCheck } from './rest/health.js';
 import { restSurface } from './rest/surface.js';
 import { createWebsite } from './web/website.js';
 import type { Metrics } from './observability/metrics.js';
+import type { ImageStore } from './images/image-store.js';
 import { registerMetricsRoute, registerRequestMetrics } from './observability/http.js';
 
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
@@ -50,6 +51,8 @@ export interface AppDeps {
   operators: Operators;
   /** The outbox as the web inbox's actions use it: the configured channels, re-queueing failed jobs, waking the worker. */
   outbox: InboxOutbox;
+  /** The image variants on disk: made once per process, so a content reload keeps its cache and its encodes. */
+  images: ImageStore;
   /** The service's one clock (src/lib/clock.ts); the system's when not given. */
   clock?: Clock;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
@@ -136,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
-  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries });
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries, images: deps.images });
   await app.register(website.surface);
 
   // Discovery documents of every surface live under /.well-known; an unknown one is a machine address too.

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { catalogImages } from './catalog/catalog.js';
 import { loadCatalog } from './catalog/load.js';
+import { ImageStore } from './images/image-store.js';
 import type { Config } from './config.js';
 import { LiveApp } from './live-app.js';
 import { eventLoopPressure } from './http/load-shedding.js';
@@ -95,6 +97,8 @@ async function createLimiter(
 
 /** The composition root: config -> adapters -> app. The only place that picks implementations. */
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
+  // Once per process: a content reload keeps the cache, its encodes under way and its limit on them.
+  const images = await ImageStore.open(config.imageCacheDir, logger);
   const catalog = await loadCatalog(config.contentDir);
   const { db, store, check: databaseCheck } = openStore(config, logger);
   const clock = options.clock ?? systemClock;
@@ -137,7 +141,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const inboxOutbox = {
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, images }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();
@@ -149,12 +153,15 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     async listen() {
       await live.listen(config.port, config.host);
       pressure?.start();
+      // After listening: the variants a visitor asks for first are made on request, the rest in the background.
+      images.warm(catalogImages(live.catalog));
     },
     whenStoreReady: () => store.whenReady(),
     reload: () => live.reload(),
     // Requests first (they may still write), then the workers, then the connections they use.
     async close() {
       await live.close();
+      await images.close();
       pressure?.stop();
       store.stop();
       await outbox.stop();

@@ -15,6 +15,8 @@ export interface Config {
   /** Origins allowed to POST inquiries, the BASE_URL origin first. */
   allowedOrigins: string[];
   contentDir: string;
+  /** Where the image variants are kept (src/images/image-store.ts); created at start-up if missing. */
+  imageCacheDir: string;
   logLevel: string;
   /** Multiplies every rate-limit policy; above 1 lifts the limits (benchmarks), never below 1 in production. */
   rateLimitScale: number;
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(r),
     allowedOrigins: [...new Set([baseUrl, ...extraOrigins])],
     contentDir: r.raw('CONTENT_DIR') ?? './content',
+    imageCacheDir: r.raw('IMAGE_CACHE_DIR') ?? './data/image-cache',
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     rateLimitScale: r.number('RATE_LIMIT_SCALE', 1, 1),
     smtpUrl,

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app.js';
-import type { Catalog } from './catalog/catalog.js';
+import { catalogImages, type Catalog } from './catalog/catalog.js';
 import { loadCatalog } from './catalog/load.js';
 import { AppServer } from './http/app-server.js';
 
@@ -70,6 +70,7 @@ export class LiveApp {
       return false;
     }
     this.logger.info({ contentDir: this.deps.config.contentDir }, 'content reloaded');
+    this.deps.images.warm(catalogImages(this.catalog));
     return true;
   }
 

@@ -10,6 +10,7 @@ import { keysCommands } from './keys.js';
 import { backupCommand } from './backup.js';
 import { notifyCommands } from './notify.js';
 import { operatorsCommands } from './operators.js';
+import { imagesCommands } from './images.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -22,6 +23,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['migrate', migrateCommand],
   ['backup', backupCommand],
   ['notify', notifyCommands],
+  ['images', imagesCommands],
 ]);
 
 function usage(): string {

@@ -6,7 +6,7 @@ import type { LayoutAssets } from './layout.js';
 // The stylesheets and the contact script: read once per process, served with a year-long cache under a
 // URL that carries their ETag, so a changed file gets a new URL. The path works from src/web and dist/web alike.
 const ASSET_DIR = new URL('../../src/web/assets/', import.meta.url);
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CSS = 'text/css; charset=utf-8';
 
 /** Every asset by its role: the site's pages use the first two, the operators' inbox (src/inbox) adds its own stylesheet. */

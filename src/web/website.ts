@@ -14,6 +14,8 @@ import { markdownPath } from './agent-docs.js';
 import { ASSET_PATHS, registerAssets } from './assets.js';
 import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
+import { registerImageFiles } from './image-files.js';
+import type { ImageStore } from '../images/image-store.js';
 import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-page.js';
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
@@ -23,6 +25,8 @@ export interface WebsiteOptions {
   baseUrl: string;
   /** The inquiry use case, for the contact form without JavaScript. */
   inquiries: InquiryService;
+  /** The image variants on disk, made once per process (src/compose.ts). */
+  images: ImageStore;
 }
 
 export interface Website {
@@ -116,6 +120,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     for (const source of sources) registerPage(scope, source);
     const formPages = bound((built) => built.formPages);
     registerContactSubmission(scope, options.inquiries, { form: (state) => formPages().form(state), thanks: () => formPages().thanks() });
+    registerImageFiles(scope, catalog, options.images);
     registerMethodNotAllowed(scope, routes.methodsByUrl());
   }
 
