@@ -26,7 +26,11 @@ async function visit(page: Page): Promise<{ images: ImageState[]; shift: number 
     await page.evaluate(`window.scrollTo(0, ${y})`);
     await page.waitForTimeout(30);
   }
-  await page.waitForFunction('[...document.images].every((img) => img.complete)', undefined, { timeout: 60_000 });
+  // Polled with evaluate: waitForFunction would compile its text, which the pages' CSP (no unsafe-eval) refuses.
+  for (let tries = 0; !(await page.evaluate('[...document.images].every((img) => img.complete)')); tries += 1) {
+    assert.ok(tries < 600, 'every image finished loading within a minute');
+    await page.waitForTimeout(100);
+  }
   const images = await page.evaluate(`[...document.images].map((img) => ({
     src: img.currentSrc, alt: img.getAttribute('alt'), complete: img.complete, naturalWidth: img.naturalWidth, shownWidth: img.getBoundingClientRect().width,
   }))`) as ImageState[];
