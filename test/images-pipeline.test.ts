@@ -11,6 +11,7 @@ import { loadCatalog } from '../src/catalog/load.js';
 import type { Image } from '../src/contract/catalog.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { ENCODINGS } from '../src/images/recipe.js';
+import { Slots } from '../src/lib/slots.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { studioWith } from './helpers/cli.js';
 
@@ -205,6 +206,15 @@ describe('image pipeline', () => {
       const line = await warmLine(again.lines);
       assert.deepEqual([line.made, line.cached, line.failed], [0, 27, 0]);
       assert.deepEqual(cacheFiles(cacheDir), before, 'no file was written again');
+
+      // A reload with one more image warms the new catalog: its variants only are made.
+      await transparentPng(join(contentDir, 'projects/test-house/extra.png'));
+      await sharp(join(contentDir, 'projects/test-house/extra.png')).flop().toFile(join(contentDir, 'projects/test-house/extra-2.png'));
+      writeFileSync(join(contentDir, 'projects/test-house.md'), PROJECT.replace('gallery:\n', 'gallery:\n  - {file: test-house/extra-2.png, alt: "Plan, mirrored"}\n'));
+      assert.equal(await restarted.runtime.reload(), true);
+      const lines = () => again.lines.filter((l) => l.msg === 'image cache warm');
+      for (const until = Date.now() + 60_000; lines().length < 2 && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual([lines()[1]?.made, lines()[1]?.cached], [3, 27]);
     } finally {
       await restarted.close();
     }
@@ -263,6 +273,18 @@ describe('image store', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.equal(readdirSync(store.cacheDir).length, afterClose, 'nothing written after close');
     assert.ok(afterClose < image.variants.length, 'the warm-up stopped before making every variant');
+  });
+
+  it('runs at most as many encodes at once as it has slots', async () => {
+    const slots = new Slots(2);
+    let running = 0;
+    let most = 0;
+    await Promise.all(Array.from({ length: 6 }, () => slots.run(async () => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+    })));
+    assert.equal(most, 2);
   });
 
   it('refuses a cache folder it cannot create, naming IMAGE_CACHE_DIR, and the server does not start', async () => {
@@ -328,7 +350,7 @@ describe('studio images', () => {
     const pruned = await studioWith(env, 'images', 'prune');
     assert.equal(pruned.code, 0, pruned.stderr);
     assert.match(pruned.stdout, /^removed aaaaaaaaaaaaaaaaaaaa\.webp \(35 bytes\)$/m);
-    assert.match(pruned.stdout, /^Removed 1 files/m);
+    assert.match(pruned.stdout, /^Removed 1 file \(0\.0 MB\) from /m);
     assert.deepEqual(readdirSync(cache).length, 28, 'the 27 variants and notes.txt stay');
     assert.match((await studioWith(env, 'images', 'prune')).stdout, /Nothing to remove/);
     assert.equal((await studioWith(env, 'images', 'nothing')).code, 2);

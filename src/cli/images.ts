@@ -54,7 +54,7 @@ async function prune(args: string[], context: CliContext): Promise<number> {
   const total = removed.reduce((sum, file) => sum + file.bytes, 0);
   context.out(removed.length === 0
     ? `Nothing to remove: every variant in ${store.cacheDir} belongs to the current content.`
-    : `Removed ${removed.length} files (${megabytes(total)}) from ${store.cacheDir}.`);
+    : `Removed ${removed.length} file${removed.length === 1 ? '' : 's'} (${megabytes(total)}) from ${store.cacheDir}.`);
   return EXIT.ok;
 }
 
