@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 // The ceiling of a benchmark: a bare Fastify server answering the same bytes at /page, with no hooks.
-const body = Buffer.from(process.env.BASELINE_BODY ?? '');
+// BASELINE_FILE for bytes that are not text (an image), BASELINE_BODY otherwise.
+const body = process.env.BASELINE_FILE ? readFileSync(process.env.BASELINE_FILE) : Buffer.from(process.env.BASELINE_BODY ?? '');
 const type = process.env.BASELINE_TYPE ?? 'application/json; charset=utf-8';
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ status: 'ok' }));

@@ -1,4 +1,5 @@
 import { printRows, BENCH_SECONDS, ROUNDS, type BenchRow } from './lib.js';
+import * as images from './images.js';
 import * as inquiries from './inquiries.js';
 import * as mcp from './mcp.js';
 import * as oauth from './oauth.js';
@@ -6,7 +7,7 @@ import * as read from './read.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, mcp, web };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, mcp, web, images };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { catalogImages } from '../src/catalog/catalog.js';
 import { loadCatalog } from '../src/catalog/load.js';
 import type { Image } from '../src/contract/catalog.js';
+import { HotVariants } from '../src/images/hot-variants.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { ENCODINGS } from '../src/images/recipe.js';
 import { Slots } from '../src/lib/slots.js';
@@ -365,5 +366,31 @@ describe('the image builds the cache in', () => {
     assert.match(runtime!, /^COPY --from=build --chown=node:node \/app\/image-cache \.\/image-cache$/m);
     assert.match(runtime!, /^ENV IMAGE_CACHE_DIR=\/app\/image-cache$/m);
     assert.ok(runtime!.indexOf('ENV IMAGE_CACHE_DIR') < runtime!.indexOf('CMD ['), 'set before the service starts');
+  });
+});
+
+describe('the variants served lately, in memory', () => {
+  const bytes = (size: number, fill: number) => Buffer.alloc(size, fill);
+
+  it('keeps variants up to its budget and lets the least recently served go first', () => {
+    const hot = new HotVariants(800);
+    hot.set('a', bytes(100, 1));
+    hot.set('b', bytes(100, 2));
+    hot.set('c', bytes(100, 3));
+    assert.equal(hot.get('a')?.[0], 1, 'a is served again: now the most recent');
+    for (const key of ['d', 'e', 'f', 'g', 'h', 'i']) hot.set(key, bytes(100, 9));
+    assert.equal(hot.get('b'), undefined, 'nine would be over 800 bytes: b, served longest ago, left');
+    hot.set('j', bytes(100, 9));
+    assert.equal(hot.get('c'), undefined, 'then c');
+    assert.equal(hot.get('a')?.length, 100, 'a stayed: it was served after c');
+    assert.equal(hot.get('j')?.length, 100);
+  });
+
+  it('does not keep a variant bigger than an eighth of its budget', () => {
+    const hot = new HotVariants(800);
+    hot.set('small', bytes(100, 1));
+    hot.set('big', bytes(101, 2));
+    assert.equal(hot.get('big'), undefined);
+    assert.equal(hot.get('small')?.length, 100, 'and the big one pushed nothing out');
   });
 });

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { catalogImages, type Catalog } from '../catalog/catalog.js';
 import { ApiError } from '../contract/errors.js';
@@ -35,11 +34,10 @@ export function registerImageFiles(scope: FastifyInstance, catalog: Catalog, sto
     if (!served) return reply.callNotFound();
     const etag = `"${served.variant.key}"`;
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
-    const produced = await store.produce(served.source, served.variant).catch((error: unknown) => {
+    const bytes = await store.bytesOf(served.source, served.variant).catch((error: unknown) => {
       request.log.error({ err: error, path: served.variant.path, source: served.source.file }, 'image variant could not be made');
       throw new ApiError('overloaded', { message: 'This image cannot be made right now.', retryAfter: RETRY_AFTER_S });
     });
-    return reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('Content-Length', produced.bytes)
-      .type(served.variant.type).send(createReadStream(produced.file));
+    return reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).type(served.variant.type).send(bytes);
   });
 }
