@@ -2,13 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { INBOX_PATHS } from '../src/contract/paths.js';
-import { chromiumSkip, launchChromium } from './helpers/chromium.js';
+import { chromiumSkip, launchChromium, seriousViolations } from './helpers/chromium.js';
 import { studioWith, studioWithInput, type StudioRun } from './helpers/cli.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -400,14 +399,6 @@ describe('the sign-in page in Chromium', { skip: chromiumSkip() }, () => {
     await server?.close();
   });
 
-  /** axe-core's serious and critical findings on the page (the CSP is bypassed only to inject axe). */
-  async function axeViolations(page: Page): Promise<string[]> {
-    const source = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    await page.addScriptTag({ path: source });
-    const results = await page.evaluate('axe.run()') as { violations: Array<{ id: string; impact: string; help: string }> };
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  }
-
   for (const [width, height, name] of [[1280, 800, 'inbox-login'], [390, 844, 'inbox-login-mobile']] as const) {
     it(`signs in and out without JavaScript at ${width} px; the page passes axe; screenshots`, async () => {
       const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false, bypassCSP: true });
@@ -426,7 +417,7 @@ describe('the sign-in page in Chromium', { skip: chromiumSkip() }, () => {
       const checker = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
       const checked = await checker.newPage();
       await checked.goto(`${server.url}${INBOX_PATHS.login}`);
-      assert.deepEqual(await axeViolations(checked), []);
+      assert.deepEqual(await seriousViolations(checked), []);
       await checker.close();
 
       await page.fill('#password', PASSWORD);

@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { EXPORT_COLUMNS } from '../src/inquiries/export.js';
-import { chromiumSkip, fillValidInquiry, launchChromium } from './helpers/chromium.js';
+import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations } from './helpers/chromium.js';
 import { addOperator, OPERATOR_PASSWORD } from './helpers/inbox.js';
 import { startSmtpSink, type SmtpSink } from './helpers/inquiry-peers.js';
 import { eventually } from './helpers/inquiries.js';
@@ -18,19 +17,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 
 const OUTPUT = 'test-output';
 const OPERATOR = 'studio-desk@harbor.example';
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-interface Violation { id: string; impact: string; help: string; nodes: string[] }
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(`(async () => {
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  })()`);
-}
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');

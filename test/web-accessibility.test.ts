@@ -1,11 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { INQUIRY_LIMITS } from '../src/contract/inquiry.js';
 import { FIELD_PROMPTS } from '../src/web/labels.js';
-import { chromiumSkip, fillValidInquiry, launchChromium } from './helpers/chromium.js';
+import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations, type Violation } from './helpers/chromium.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { sitePages } from './helpers/site-pages.js';
 
@@ -15,20 +14,8 @@ import { sitePages } from './helpers/site-pages.js';
 // the contact page, empty and with errors, go to test-output/.
 
 const OUTPUT = 'test-output';
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WIDTHS = [1280, 390] as const;
 
-interface Violation { id: string; impact: string; help: string; nodes: string[] }
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(`(async () => {
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  })()`);
-}
 
 /**
  * Sends the form as a browser without the script does: HTMLFormElement.submit() fires no submit event (so
