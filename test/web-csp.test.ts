@@ -25,10 +25,10 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; probl
   const messages: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // A 404 or 400 page reports its own status as a failed load, and the site has no favicon (Chromium asks
-    // for one by itself); a failed stylesheet or script still counts.
+    // A 404 or 400 page reports its own status as a failed load; a failed stylesheet, script or icon still
+    // counts (every page names its icon, so Chromium never asks /favicon.ico).
     const { url } = message.location();
-    if (message.text().startsWith('Failed to load resource') && (url === page.url() || new URL(url).pathname === '/favicon.ico')) return;
+    if (message.text().startsWith('Failed to load resource') && url === page.url()) return;
     messages.push(`console ${message.type()}: ${message.text()} (${url})`);
   });
   page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));

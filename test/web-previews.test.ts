@@ -154,11 +154,16 @@ describe('rich previews and structured data', () => {
       assert.equal(one(metaValues(body, 'og:locale'), `${path}: og:locale`), 'en_US');
       const card = one(metaValues(body, 'twitter:card'), `${path}: twitter:card`);
       assert.equal(card, metaValues(body, 'og:image').length > 0 ? 'summary_large_image' : 'summary', `${path}: card fits the image`);
-      for (const kept of ['rel="alternate" type="text/markdown"', 'rel="service-desc"', 'rel="stylesheet"']) {
+      for (const kept of ['rel="alternate" type="text/markdown"', 'rel="service-desc"', 'rel="stylesheet"', 'rel="icon"']) {
         assert.ok(body.slice(0, body.indexOf('</head>')).includes(kept), `${path}: ${kept} kept`);
       }
     }
     assert.ok((await page('/contact')).includes('<script src="/assets/contact.js'), 'the contact page keeps its script');
+    const icon = one(headTags(await page('/'), 'link').filter((l) => l.rel === 'icon').map((l) => l.href!), 'icon');
+    const answer = await fetch(server.url + icon);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-type'), 'image/svg+xml');
+    assert.match(await answer.text(), /^<svg /);
   });
 
   it('pages with a cover preview it: a 1200 px JPEG with its size, type and alt text; the others have none', async () => {
@@ -323,9 +328,8 @@ describe('rich previews and structured data', () => {
       const tab = await context.newPage();
       const problems: string[] = [];
       tab.on('console', (m) => {
-        // Chromium asks for a favicon by itself, and the site has none.
         const { url } = m.location();
-        if ((m.type() === 'error' || m.type() === 'warning') && !url.endsWith('/favicon.ico')) {
+        if (m.type() === 'error' || m.type() === 'warning') {
           problems.push(`${m.text()} (${url})`);
         }
       });

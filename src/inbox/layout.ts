@@ -15,6 +15,8 @@ export interface InboxChrome {
   siteName: string;
   /** The site's stylesheet and the inbox's, versioned URLs (src/web/assets.ts). */
   stylesheets: readonly string[];
+  /** The site's icon (src/web/assets.ts). */
+  icon: string;
 }
 
 export interface InboxPageView {
@@ -76,6 +78,7 @@ export function inboxDocument(chrome: InboxChrome, view: InboxPageView & { opera
 <title>${view.title} — Inbox — ${chrome.siteName}</title>
 ${view.refresh ? html`<meta http-equiv="refresh" content="0; url=${view.refresh}">` : ''}
 ${chrome.stylesheets.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+<link rel="icon" href="${chrome.icon}" type="image/svg+xml">
 </head>
 <body class="inbox${view.kind ? ` inbox-${view.kind}` : ''}">
 <a class="skip-link" href="#content">Skip to content</a>

@@ -37,7 +37,7 @@ export interface InboxDeps {
 export async function inboxSurface(scope: FastifyInstance, deps: InboxDeps): Promise<void> {
   const cookies = inboxCookies(deps.config.baseUrl);
   const assets = assetUrls();
-  scope.decorate('inboxChrome', { siteName: deps.catalog.site.name, stylesheets: [assets.stylesheet, assets.inboxStylesheet] });
+  scope.decorate('inboxChrome', { siteName: deps.catalog.site.name, stylesheets: [assets.stylesheet, assets.inboxStylesheet], icon: assets.icon });
   scope.decorateRequest('operator', undefined);
   scope.setErrorHandler(inboxErrorHandler);
   scope.addHook('onRequest', readSession(deps.operators, cookies));

@@ -9,11 +9,13 @@ const ASSET_DIR = new URL('../../src/web/assets/', import.meta.url);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CSS = 'text/css; charset=utf-8';
 
-/** Every asset by its role: the site's pages use the first two, the operators' inbox (src/inbox) adds its own stylesheet. */
+/** Every asset by its role: the site's pages use the stylesheet, the script and the icon; the operators' inbox (src/inbox) adds its own stylesheet. */
 const FILES = {
   stylesheet: { path: '/assets/site.css', file: 'site.css', type: CSS },
   contactScript: { path: '/assets/contact.js', file: 'contact.js', type: 'text/javascript; charset=utf-8' },
   inboxStylesheet: { path: '/assets/inbox.css', file: 'inbox.css', type: CSS },
+  /** The browser tab's icon, for the site and the inbox: a browser asks /favicon.ico only when a page names none. */
+  icon: { path: '/assets/icon.svg', file: 'icon.svg', type: 'image/svg+xml' },
 } as const;
 type Role = keyof typeof FILES;
 

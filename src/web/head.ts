@@ -12,6 +12,7 @@ import { SITE_PATHS } from './site-paths.js';
 export interface LayoutAssets {
   stylesheet: string;
   contactScript: string;
+  icon: string;
 }
 
 /** The width link previews are drawn at (Facebook, LinkedIn and X all recommend 1200 px). */
@@ -89,6 +90,7 @@ export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: 
     html`<link rel="alternate" type="text/markdown" href="${url}">`,
     html`<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">`,
     html`<link rel="stylesheet" href="${assets.stylesheet}">`,
+    html`<link rel="icon" href="${assets.icon}" type="image/svg+xml">`,
     coverPreload(page),
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
     structuredData(page),
