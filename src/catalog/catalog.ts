@@ -44,6 +44,11 @@ export const projectPath = (slug: string): string => `/projects/${slug}`;
 export const servicePath = (slug: string): string => `/services/${slug}`;
 export const pagePath = (slug: string): string => `/${slug}`;
 
+/** The latest of some dates (an entry's file and images, a page's entries): the sitemap's lastmod. */
+export function latestDate(dates: readonly Date[], none = new Date(0)): Date {
+  return dates.length === 0 ? none : new Date(Math.max(...dates.map((d) => d.getTime())));
+}
+
 /** Every image of the catalog, each once. */
 export function catalogImages(catalog: Catalog): CatalogImage[] {
   return [...catalog.projects, ...catalog.services, ...catalog.pages].flatMap((entry) => entry.images);
@@ -58,4 +63,9 @@ export function coverOf(entry: { images: readonly CatalogImage[] }): CatalogImag
 export function fallbackVariant(image: CatalogImage): ImageVariant {
   const jpegs = image.variants.filter((v) => v.type === 'image/jpeg');
   return jpegs[jpegs.length - 1] ?? image.variants[image.variants.length - 1]!;
+}
+
+/** The fallback JPEG's absolute URL: what the sitemap and structured data name for an image. */
+export function fallbackUrl(image: CatalogImage, baseUrl: string): string {
+  return baseUrl + fallbackVariant(image).path;
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TSchema, Static } from 'typebox';
-import type { Catalog, EntryFields } from './catalog.js';
+import { latestDate, type Catalog, type EntryFields } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
 import { entryImages } from './entry-images.js';
@@ -52,7 +52,7 @@ async function loadFolder<T extends TSchema>(contentDir: string, folder: string,
       const { data, body } = splitFrontMatter(await readText(file));
       const fields = checkContent(schema, data) as Static<T> & object;
       const images = await entryImages(contentDir, file, slug, fields);
-      const modified = latest([(await stat(file)).mtime, ...images.map((image) => image.source.modified)]);
+      const modified = latestDate([(await stat(file)).mtime, ...images.map((image) => image.source.modified)]);
       entries.push(Object.assign(fields, { slug, body, file, images, modified }));
     } catch (error) {
       if (error instanceof ContentError) throw error;
@@ -62,8 +62,6 @@ async function loadFolder<T extends TSchema>(contentDir: string, folder: string,
   return entries.sort((a, b) => ((a as { order?: number }).order ?? Infinity) - ((b as { order?: number }).order ?? Infinity)
     || a.slug.localeCompare(b.slug));
 }
-
-const latest = (dates: Date[]): Date => new Date(Math.max(...dates.map((d) => d.getTime())));
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -81,6 +79,6 @@ export async function loadCatalog(contentDir: string): Promise<Catalog> {
     loadFolder(contentDir, 'services', ServiceFile),
     loadFolder(contentDir, 'pages', PageFile),
   ]);
-  const modified = latest([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
+  const modified = latestDate([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
   return deepFreeze({ site: site.fields, projects, services, pages, modified });
 }

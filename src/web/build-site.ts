@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fallbackVariant, type Catalog } from '../catalog/catalog.js';
+import { fallbackUrl, type Catalog } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { representation, type Representation } from '../http/representation.js';
@@ -42,7 +42,7 @@ const TEXT = 'text/plain; charset=utf-8';
 
 /** A page in the sitemap: its images by their JPEG fallback, the one format every crawler reads. */
 const sitemapEntry = ({ url, page }: RenderedPage, baseUrl: string): SitemapEntry =>
-  ({ url, modified: page.modified, images: (page.images ?? []).map((image) => baseUrl + fallbackVariant(image).path) });
+  ({ url, modified: page.modified, images: (page.images ?? []).map((image) => fallbackUrl(image, baseUrl)) });
 
 type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[]) => Representation;
 

@@ -1,3 +1,4 @@
+import { latestDate } from '../catalog/catalog.js';
 import { INBOX_ROOT, PATHS } from '../contract/paths.js';
 import { escapeHtml } from './html.js';
 import { SITE_PATHS } from './site-paths.js';
@@ -45,7 +46,7 @@ export function robotsTxt(ctx: SiteContext): string {
 
 /** When a page that lists entries last changed: the latest of them, or `none` when it lists nothing. */
 export function latestOf(entries: ReadonlyArray<{ modified: Date }>, none: Date): Date {
-  return entries.length === 0 ? none : new Date(Math.max(...entries.map((e) => e.modified.getTime())));
+  return latestDate(entries.map((e) => e.modified), none);
 }
 
 export interface SitemapEntry {

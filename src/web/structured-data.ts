@@ -1,4 +1,4 @@
-import { fallbackVariant, projectPath, servicePath, type Catalog, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
+import { fallbackUrl, projectPath, servicePath, type Catalog, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
 import type { SiteFile } from '../catalog/content-schemas.js';
 import { enumLabelOf } from '../contract/inquiry-labels.js';
 import { LOCATIONS } from '../contract/inquiry.js';
@@ -16,7 +16,7 @@ const firmRef = (site: SiteFile, baseUrl: string): JsonLd => ({ '@type': FIRM_TY
 
 /** The largest JPEG, absolute: the one image URL every reader can fetch. */
 const imageUrls = (images: readonly CatalogImage[], baseUrl: string): { image?: string[] } =>
-  images.length > 0 ? { image: images.map((image) => baseUrl + fallbackVariant(image).path) } : {};
+  images.length > 0 ? { image: images.map((image) => fallbackUrl(image, baseUrl)) } : {};
 
 /**
  * Where the firm works: the regions an inquiry can name (the contract's locations), without the catch-all

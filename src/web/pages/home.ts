@@ -29,7 +29,8 @@ export function homePage({ catalog, baseUrl }: SiteContext): Page {
     path: SITE_PATHS.home,
     images: covers,
     cover: covers[0],
-    modified: catalog.modified, structuredData: [firmData(catalog, baseUrl, covers[0])],
+    modified: catalog.modified,
+    structuredData: [firmData(catalog, baseUrl, covers[0])],
     markdown: [
       `# ${mdText(site.tagline)}`,
       mdText(site.description),
