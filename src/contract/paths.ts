@@ -15,6 +15,16 @@ export const PATHS = {
   openapi: '/openapi.json',
   apiCatalog: '/.well-known/api-catalog',
   mcpServerCard: '/.well-known/mcp/server-card.json',
+  /** The same card at the address of its successor draft (SEP-2127), which drops the extension. */
+  mcpServerCardSep2127: '/.well-known/mcp/server-card',
+  /** The A2A protocol: the agent card (its well-known address) and the JSON-RPC endpoint it names. */
+  agentCard: '/.well-known/agent-card.json',
+  a2a: '/a2a',
+  /** Agent Skills: the skill for this service, and the discovery index (Agent Skills discovery RFC v0.2.0). */
+  skill: '/skill.md',
+  skillsIndex: '/.well-known/agent-skills/index.json',
+  /** One index of every agent-facing document (the MCP card, the A2A card, the api-catalog, llms.txt, the skills). */
+  aiCatalog: '/.well-known/ai-catalog.json',
   developers: '/developers',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
