@@ -31,7 +31,14 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
     assert.ok(as.token_endpoint_auth_methods_supported?.includes('client_secret_basic'));
     assert.deepEqual(as.scopes_supported, Object.keys(SCOPES));
     assert.equal(as.service_documentation, `${server.url}/auth.md`);
-    assert.deepEqual(as.agent_auth, { identity_types_supported: ['anonymous'], registration_endpoint: `${server.url}/oauth/register` });
+    assert.deepEqual(as.agent_auth, {
+      skill: `${server.url}/auth.md`,
+      register_uri: `${server.url}/oauth/agent-auth`,
+      revocation_uri: `${server.url}/oauth/revoke`,
+      identity_types_supported: ['anonymous'],
+      anonymous: { credential_types_supported: ['access_token'] },
+      registration_endpoint: `${server.url}/oauth/register`,
+    });
   });
 
   it('registers a client dynamically (RFC 7591) and shows the secret once', async () => {

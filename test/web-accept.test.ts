@@ -1,8 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { negotiate, parseAccept, prefersMarkdown } from '../src/web/accept.js';
+import { negotiate, pageFormat, parseAccept } from '../src/web/accept.js';
 import { escapeHtml, html } from '../src/web/html.js';
 import { mdLink, mdText, renderMarkdown } from '../src/web/markdown.js';
+
+const prefersMarkdown = (accept: string | undefined): boolean => pageFormat(accept) === 'text/markdown';
 
 describe('Accept negotiation (unit)', () => {
   const cases: Array<[string | undefined, boolean]> = [

@@ -98,14 +98,27 @@ describe('agent and discovery documents', () => {
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
     assert.ok(response.headers.get('etag'));
-    assert.deepEqual(await response.json(), {
-      linkset: [{
-        anchor: `${server.url}/api/v1`,
-        'service-desc': [{ href: `${server.url}/openapi.json`, type: 'application/openapi+json' }],
-        'service-doc': [{ href: `${server.url}/developers`, type: 'text/html' }],
-        status: [{ href: `${server.url}/healthz`, type: 'application/json' }],
-      }],
+    const { linkset } = await response.json() as { linkset: Array<Record<string, unknown>> };
+    const docs = [
+      { href: `${server.url}/developers`, type: 'text/html' },
+      { href: `${server.url}/skill.md`, type: 'text/markdown' },
+      { href: `${server.url}/auth.md`, type: 'text/markdown' },
+    ];
+    const status = [{ href: `${server.url}/healthz`, type: 'application/json' }];
+    assert.deepEqual(linkset[0], {
+      anchor: `${server.url}/api/v1`,
+      'service-desc': [{ href: `${server.url}/openapi.json`, type: 'application/openapi+json' }],
+      'service-doc': docs,
+      status,
     });
+    assert.deepEqual(linkset[1], {
+      anchor: `${server.url}/mcp`, 'service-desc': [{ href: `${server.url}/.well-known/mcp/server-card.json`, type: 'application/json' }], 'service-doc': docs, status,
+    });
+    for (const entry of linkset) {
+      for (const link of Object.values(entry).filter(Array.isArray).flat() as Array<{ href: string }>) {
+        assert.equal((await get(new URL(link.href).pathname)).status, 200, link.href);
+      }
+    }
     const head = await get('/.well-known/api-catalog', { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(await head.text(), '');
@@ -118,7 +131,7 @@ describe('agent and discovery documents', () => {
     const response = await get('/auth.md');
     assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
     const text = await response.text();
-    assert.match(text, /^# /);
+    assert.match(text, /^# auth\.md\n/, 'the auth.md convention: the H1 names it');
     assert.match(text, /optional/i);
     for (const path of Object.values(OAUTH_PATHS)) assert.ok(text.includes(server.url + path), path);
     for (const scope of Object.keys(SCOPES)) assert.ok(text.includes(`\`${scope}\``), scope);

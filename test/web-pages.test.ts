@@ -72,6 +72,28 @@ describe('website pages', () => {
     assert.equal(markdown.headers.get('content-type'), 'text/markdown; charset=utf-8');
   });
 
+  it('answers Accept: text/plain with the Markdown twin as text/plain, on every kind of page and the 404', async () => {
+    for (const path of ['/', '/projects/grove-courtyard-house', '/services', '/developers', '/no-such-page']) {
+      const twin = await fetch(server.url + path, { headers: { Accept: 'text/markdown' } });
+      const plain = await fetch(server.url + path, { headers: { Accept: 'text/plain' } });
+      assert.equal(plain.status, twin.status, path);
+      assert.equal(plain.headers.get('content-type'), 'text/plain; charset=utf-8', path);
+      assert.equal(await plain.text(), await twin.text(), `${path}: the same bytes as the Markdown twin`);
+      assert.match(plain.headers.get('vary') ?? '', /\bAccept\b/, `${path}: Vary`);
+      assert.ok((plain.headers.get('link') ?? '').includes('rel="alternate"; type="text/html"'), `${path}: names the HTML page`);
+      if (plain.status === 200) assert.notEqual(plain.headers.get('etag'), twin.headers.get('etag'), `${path}: its own ETag`);
+    }
+    // A browser's Accept and text/* still get the page; Markdown named first still wins over plain text.
+    for (const [accept, type] of [['text/*', 'text/html'], ['text/html, text/plain', 'text/html'], ['text/markdown, text/plain', 'text/markdown'],
+      ['text/plain;q=0.5, text/markdown', 'text/markdown'], ['text/plain, text/html;q=0.9', 'text/plain']] as const) {
+      const response = await fetch(`${server.url}/about`, { headers: { Accept: accept } });
+      assert.equal(response.headers.get('content-type'), `${type}; charset=utf-8`, accept);
+    }
+    const etag = (await fetch(`${server.url}/about`, { headers: { Accept: 'text/plain' } })).headers.get('etag')!;
+    const again = await fetch(`${server.url}/about`, { headers: { Accept: 'text/plain', 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+  });
+
   it('answers If-None-Match with 304 per representation', async () => {
     const first = await fetch(`${server.url}/about`, { headers: { Accept: 'text/markdown' } });
     const etag = first.headers.get('etag')!;

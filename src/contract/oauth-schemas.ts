@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, OPERATOR_SCOPES, REGISTRATION_SCOPES, SCOPES, type Scope } from './oauth.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, AGENT_CREDENTIAL_TYPES, AGENT_IDENTITY_TYPES, ANONYMOUS_AGENT_NAME, CLIENT_AUTH_METHODS, DEFAULT_SCOPES, GRANT_TYPES, OPERATOR_SCOPES, REGISTRATION_SCOPES, SCOPES, type Scope } from './oauth.js';
 import { StringEnum } from './schema-helpers.js';
 import { HTTP_URL_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
@@ -55,6 +55,29 @@ export const ClientRegistrationResponse = Type.Object({
   token_endpoint_auth_method: Type.String(),
   scope: Type.String(),
 }, { title: 'ClientRegistrationResponse', additionalProperties: true });
+
+/**
+ * The auth.md convention's registration request: an identity type instead of RFC 7591 metadata. It is
+ * an adapter over the same registration (the same name and scope rules), so only those two may be named.
+ */
+export const AgentRegistrationRequest = Type.Object({
+  type: StringEnum(AGENT_IDENTITY_TYPES, { description: 'The identity the agent registers with: anonymous (no user behind it).' }),
+  client_name: Type.Optional(Type.String({ ...ClientRegistrationRequest.properties.client_name, description: `A name for your agent, on one line. Default: ${ANONYMOUS_AGENT_NAME}.` })),
+  scope: ClientRegistrationRequest.properties.scope,
+}, { title: 'AgentRegistrationRequest' });
+export type AgentRegistrationRequest = Static<typeof AgentRegistrationRequest>;
+
+export const AgentRegistrationResponse = Type.Object({
+  registration_id: Type.String({ description: 'The registration: the client_id of the client it created.' }),
+  registration_type: StringEnum(AGENT_IDENTITY_TYPES),
+  credential_type: StringEnum(AGENT_CREDENTIAL_TYPES),
+  credential: Type.String({ description: 'An access token to send as Authorization: Bearer, like one from the token endpoint.' }),
+  credential_expires: Type.String({ format: 'date-time', description: `When the credential expires (${ACCESS_TOKEN_LIFETIME_SECONDS} seconds after issue).` }),
+  scopes: Type.Array(Type.String()),
+  client_id: Type.String({ description: 'Get the next token with these client credentials at token_endpoint.' }),
+  client_secret: Type.String({ description: 'Shown once; only its hash is stored.' }),
+  token_endpoint: Type.String({ format: 'uri' }),
+}, { title: 'AgentRegistrationResponse' });
 
 // The form parameters of the token, introspection and revocation endpoints: each sent at most once
 // (RFC 6749 §3.2), and one sent without a value counts as omitted (§3.1).

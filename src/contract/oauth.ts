@@ -7,7 +7,15 @@ export const OAUTH_PATHS = {
   introspect: '/oauth/introspect',
   revoke: '/oauth/revoke',
   jwks: '/oauth/jwks.json',
+  /** The auth.md convention's register_uri: anonymous agent registration, answered with a credential. */
+  agentAuth: '/oauth/agent-auth',
 } as const;
+
+/** auth.md's agent_auth: the identity types an agent may register with, and the credential each gets. */
+export const AGENT_IDENTITY_TYPES = ['anonymous'] as const;
+export const AGENT_CREDENTIAL_TYPES = ['access_token'] as const;
+/** The client_name of an agent registered the auth.md way without naming itself. */
+export const ANONYMOUS_AGENT_NAME = 'Anonymous agent';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';

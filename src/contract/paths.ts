@@ -1,5 +1,8 @@
 import { API_PREFIX } from './api.js';
 
+/** The name of the service's Agent Skill (lower-case words and hyphens): its directory below /.well-known/agent-skills. */
+export const SKILL_NAME = 'portfolio-and-inquiries';
+
 // Every public address of the service that more than one surface names (links, documents, metadata).
 // Route registrations, Link headers, llms.txt, the developer page and the server card all read these.
 export const PATHS = {
@@ -22,6 +25,8 @@ export const PATHS = {
   a2a: '/a2a',
   /** Agent Skills: the skill for this service, and the discovery index (Agent Skills discovery RFC v0.2.0). */
   skill: '/skill.md',
+  /** The same bytes where the discovery RFC derives them from the skill's name. */
+  skillFile: `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`,
   skillsIndex: '/.well-known/agent-skills/index.json',
   /** One index of every agent-facing document (the MCP card, the A2A card, the api-catalog, llms.txt, the skills). */
   aiCatalog: '/.well-known/ai-catalog.json',

@@ -8,6 +8,11 @@ export function discoveryLinks(baseUrl: string): string {
     `<${baseUrl}${PATHS.apiCatalog}>; rel="api-catalog"; type="application/linkset+json"`,
     `<${baseUrl}${PATHS.developers}>; rel="service-doc"; type="text/html"`,
     `<${baseUrl}${PATHS.llms}>; rel="describedby"; type="text/plain"`,
+    `<${baseUrl}${PATHS.skill}>; rel="describedby"; type="text/markdown"`,
+    `<${baseUrl}${PATHS.mcpServerCard}>; rel="service-desc"; type="application/json"`,
+    `<${baseUrl}${PATHS.agentCard}>; rel="service-desc"; type="application/json"`,
+    // Agentic Resource Discovery's relation for the one index of the agent-facing documents.
+    `<${baseUrl}${PATHS.aiCatalog}>; rel="ai-catalog"; type="application/json"`,
   ].join(', ');
 }
 

@@ -24,6 +24,11 @@ export function representation(body: string | Buffer, contentType: string, cache
   return { body: bytes, contentType, etag: strongEtag(bytes), cacheControl };
 }
 
+/** The same bytes under another media type, with an ETag of its own (a cache keeps the two apart). */
+export function asMediaType(rep: Representation, contentType: string): Representation {
+  return { ...rep, contentType, etag: strongEtag(Buffer.concat([Buffer.from(`${contentType}\n`), rep.body])) };
+}
+
 export function jsonRepresentation(value: unknown, cacheControl?: string): Representation {
   return representation(JSON.stringify(value), 'application/json; charset=utf-8', cacheControl);
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { OperatorSession } from '../operators/operators.js';
-import { prefersMarkdown } from '../web/accept.js';
+import { HTML, MARKDOWN, pageFormat } from '../web/accept.js';
 import { html, type SafeHtml } from '../web/html.js';
-import { HTML_TYPE, MARKDOWN_TYPE } from '../web/rendered-page.js';
+import { HTML_TYPE, MARKDOWN_TYPE, PLAIN_TYPE } from '../web/rendered-page.js';
 import { asPage, varyOnAccept } from '../web/response-headers.js';
 import { csrfInput } from './csrf.js';
 
@@ -106,7 +106,8 @@ export function sendInboxPage(request: FastifyRequest, reply: FastifyReply, view
   reply.code(view.status ?? 200);
   if (operator) {
     varyOnAccept(reply);
-    if (prefersMarkdown(request.headers.accept)) return reply.type(MARKDOWN_TYPE).send(view.markdown);
+    const format = pageFormat(request.headers.accept);
+    if (format !== HTML) return reply.type(format === MARKDOWN ? MARKDOWN_TYPE : PLAIN_TYPE).send(view.markdown);
   }
   return reply.type(HTML_TYPE).send(inboxDocument(chromeOf(request), { ...view, operator }));
 }

@@ -24,6 +24,8 @@ export interface IssuedToken {
   token: string;
   scope: string;
   expiresIn: number;
+  /** The token's exp. */
+  expiresAt: Date;
 }
 
 /** How long a revocation must outlive its token: until the last verifier would still accept it. */
@@ -78,9 +80,9 @@ export class Grants {
       throw new OAuthError('unauthorized_client', `This client is not registered for ${request.grantType}.`);
     }
     const scope = grantedScope(request.scope, client);
-    const { token } = await this.deps.tokens.issue(client.clientId, scope);
+    const { token, claims } = await this.deps.tokens.issue(client.clientId, scope);
     this.deps.events?.tokenIssued();
-    return { token, scope, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS };
+    return { token, scope, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS, expiresAt: new Date(claims.exp * 1000) };
   }
 
   /** The claims of the caller's own active token; undefined for any other token, whoever's it is. */

@@ -67,19 +67,24 @@ export function negotiate(header: string | undefined, offers: readonly string[])
 
 export const HTML = 'text/html';
 export const MARKDOWN = 'text/markdown';
+export const PLAIN = 'text/plain';
+
+/** What a page answers with: the HTML document, or its Markdown twin as Markdown or as plain text. */
+export type PageFormat = typeof HTML | typeof MARKDOWN | typeof PLAIN;
+const PAGE_FORMATS: readonly PageFormat[] = [HTML, MARKDOWN, PLAIN];
 
 // Clients send few distinct Accept strings; a page answer looks its choice up instead of parsing again.
 // Bounded so that made-up headers cannot grow it: the oldest entry leaves first.
 const PREFERENCE_CACHE_SIZE = 256;
-const preferenceCache = new Map<string, boolean>();
+const preferenceCache = new Map<string, PageFormat>();
 
-/** True when the request prefers the Markdown twin of a page over its HTML. */
-export function prefersMarkdown(accept: string | undefined): boolean {
-  if (!accept) return false;
+/** The page format the request prefers; HTML when it names none of them (or sends no Accept). */
+export function pageFormat(accept: string | undefined): PageFormat {
+  if (!accept) return HTML;
   const known = preferenceCache.get(accept);
   if (known !== undefined) return known;
-  const markdown = negotiate(accept, [HTML, MARKDOWN]) === MARKDOWN;
+  const format = (negotiate(accept, PAGE_FORMATS) ?? HTML) as PageFormat;
   if (preferenceCache.size >= PREFERENCE_CACHE_SIZE) preferenceCache.delete(preferenceCache.keys().next().value!);
-  preferenceCache.set(accept, markdown);
-  return markdown;
+  preferenceCache.set(accept, format);
+  return format;
 }

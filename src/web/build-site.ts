@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { fallbackUrl, type Catalog } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
-import { representation, type Representation } from '../http/representation.js';
+import { jsonRepresentation, representation, type Representation } from '../http/representation.js';
+import { skillMarkdown, skillsIndex } from './agent-skill.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
-import { API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
+import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
 import { layout, type LayoutAssets } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
 import { contactPage } from './pages/contact.js';
 import { notFoundPage } from './pages/not-found.js';
 import { thanksPage } from './pages/thanks.js';
-import { MARKDOWN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
+import { MARKDOWN_TYPE, PLAIN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
 import type { OpenApiDocument } from '../http/openapi.js';
 import type { SiteContext } from './site-context.js';
 import type { PageSource } from './site-pages.js';
@@ -38,8 +39,6 @@ export interface SiteInputs {
   assets: LayoutAssets;
 }
 
-const TEXT = 'text/plain; charset=utf-8';
-
 /** A page in the sitemap: its images by their JPEG fallback, the one format every crawler reads. */
 const sitemapEntry = ({ url, page }: RenderedPage, baseUrl: string): SitemapEntry =>
   ({ url, modified: page.modified, images: (page.images ?? []).map((image) => fallbackUrl(image, baseUrl)) });
@@ -48,12 +47,17 @@ type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[]) => Representati
 
 /** The agent and discovery documents by path: the routes are added from this map, and the site built from it. */
 const DOCUMENTS = new Map<string, DocumentBuilder>([
-  [PATHS.llms, (ctx, pages) => representation(llmsTxt(ctx, pages), TEXT)],
-  [PATHS.llmsFull, (ctx, pages) => representation(llmsFullTxt(ctx, pages), TEXT)],
+  [PATHS.llms, (ctx, pages) => representation(llmsTxt(ctx, pages), PLAIN_TYPE)],
+  [PATHS.llmsFull, (ctx, pages) => representation(llmsFullTxt(ctx, pages), PLAIN_TYPE)],
   [OAUTH_METADATA_PATHS.authGuide, (ctx) => representation(authMarkdown(ctx), MARKDOWN_TYPE)],
+  [PATHS.skill, (ctx) => representation(skillMarkdown(ctx), MARKDOWN_TYPE)],
+  [PATHS.skillFile, (ctx) => representation(skillMarkdown(ctx), MARKDOWN_TYPE)],
+  // The digest is of the bytes the two addresses above serve: the same function builds them.
+  [PATHS.skillsIndex, (ctx) => jsonRepresentation(skillsIndex(ctx, Buffer.from(skillMarkdown(ctx))))],
   // A Buffer, so the media type goes out exactly as RFC 9727 writes it (no charset parameter).
   [PATHS.apiCatalog, (ctx) => representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
-  [SITE_PATHS.robots, (ctx) => representation(robotsTxt(ctx), TEXT)],
+  [PATHS.aiCatalog, (ctx) => jsonRepresentation(aiCatalog(ctx))],
+  [SITE_PATHS.robots, (ctx) => representation(robotsTxt(ctx), PLAIN_TYPE)],
   [SITE_PATHS.sitemap, (ctx, pages) => representation(sitemapXml(pages.map((r) => sitemapEntry(r, ctx.baseUrl))), 'application/xml; charset=utf-8')],
 ]);
 

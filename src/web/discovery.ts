@@ -1,4 +1,5 @@
 import { latestDate } from '../catalog/catalog.js';
+import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { INBOX_ROOT, PATHS } from '../contract/paths.js';
 import { escapeHtml } from './html.js';
 import { SITE_PATHS } from './site-paths.js';
@@ -8,17 +9,50 @@ import type { SiteContext } from './site-context.js';
 
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
-/** RFC 9727 §4 with the RFC 9264 JSON linkset: one entry, anchored at the versioned API. */
+/**
+ * RFC 9727 §4 with the RFC 9264 JSON linkset: one entry per API of the origin. The REST API is described
+ * by the OpenAPI document; the agent protocols by their cards; each is documented for people and agents.
+ */
 export function apiCatalog(ctx: SiteContext): string {
   const base = ctx.baseUrl;
+  const link = (path: string, type: string) => ({ href: base + path, type });
+  const docs = [link(PATHS.developers, 'text/html'), link(PATHS.skill, 'text/markdown'), link(OAUTH_METADATA_PATHS.authGuide, 'text/markdown')];
+  const status = [link(PATHS.health, 'application/json')];
+  const protocol = (anchor: string, card: string) =>
+    (ctx.serves(card) ? [{ anchor: base + anchor, 'service-desc': [link(card, 'application/json')], 'service-doc': docs, status }] : []);
   return JSON.stringify({
-    linkset: [{
-      anchor: `${base}${PATHS.apiIndex}`,
-      'service-desc': [{ href: `${base}${PATHS.openapi}`, type: 'application/openapi+json' }],
-      'service-doc': [{ href: `${base}${PATHS.developers}`, type: 'text/html' }],
-      status: [{ href: `${base}${PATHS.health}`, type: 'application/json' }],
-    }],
+    linkset: [
+      { anchor: base + PATHS.apiIndex, 'service-desc': [link(PATHS.openapi, 'application/openapi+json')], 'service-doc': docs, status },
+      ...protocol(PATHS.mcp, PATHS.mcpServerCard),
+      ...protocol(PATHS.a2a, PATHS.agentCard),
+    ],
   });
+}
+
+/**
+ * The AI Catalog (`/.well-known/ai-catalog.json`, AI Catalog spec 1.0, as Agentic Resource Discovery reads
+ * it): one typed entry per agent-facing artifact of the origin, each identified by a URN under our host.
+ */
+export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
+  const base = ctx.baseUrl;
+  const { host } = new URL(base);
+  const { name, description } = ctx.catalog.site;
+  const entry = (kind: string, path: string, type: string, displayName: string, about: string) =>
+    (ctx.serves(path) ? [{ identifier: `urn:air:${host}:${kind}`, displayName, type, url: base + path, description: about }] : []);
+  return {
+    specVersion: '1.0',
+    host: { displayName: name, identifier: host, documentationUrl: base + PATHS.developers },
+    entries: [
+      ...entry('mcp:studio', PATHS.mcpServerCard, 'application/mcp-server-card+json', `${name} MCP server`,
+        'The portfolio, the services and project inquiries as MCP tools, and every page as a resource.'),
+      ...entry('a2a:studio', PATHS.agentCard, 'application/a2a-agent-card+json', `${name} A2A agent`,
+        'The portfolio, the services and project inquiries as A2A skills.'),
+      ...entry('api:v1', PATHS.apiCatalog, 'application/linkset+json', `${name} API catalog`, `The REST API (RFC 9727). ${description}`),
+      ...entry('skills:index', PATHS.skillsIndex, 'application/json', `${name} Agent Skills`,
+        'The Agent Skill for finding a project, learning the services and sending an inquiry.'),
+      ...entry('docs:llms', PATHS.llms, 'text/plain', `${name} llms.txt`, 'Every page as Markdown, for language models.'),
+    ],
+  };
 }
 
 /** Crawlers that fetch for AI products, named so their operators see they are welcome. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_ALGORITHM, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../../contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, AGENT_CREDENTIAL_TYPES, AGENT_IDENTITY_TYPES, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../../contract/oauth.js';
 import { PATHS } from '../../contract/paths.js';
 import { jsonRepresentation, sendRepresentation } from '../../http/representation.js';
 
@@ -21,8 +21,14 @@ function authorizationServerMetadata(baseUrl: string): Record<string, unknown> {
     revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     access_token_signing_alg_values_supported: [ACCESS_TOKEN_ALGORITHM],
     service_documentation: baseUrl + OAUTH_METADATA_PATHS.authGuide,
+    // The auth.md convention: its guide (skill), where an agent registers the convention's way, and
+    // what each identity type gets. registration_endpoint keeps naming the RFC 7591 way in.
     agent_auth: {
-      identity_types_supported: ['anonymous'],
+      skill: baseUrl + OAUTH_METADATA_PATHS.authGuide,
+      register_uri: baseUrl + OAUTH_PATHS.agentAuth,
+      revocation_uri: baseUrl + OAUTH_PATHS.revoke,
+      identity_types_supported: [...AGENT_IDENTITY_TYPES],
+      anonymous: { credential_types_supported: [...AGENT_CREDENTIAL_TYPES] },
       registration_endpoint: baseUrl + OAUTH_PATHS.register,
     },
   };

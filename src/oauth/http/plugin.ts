@@ -5,6 +5,7 @@ import { answerNotFoundAsJson, handleError } from '../../http/errors.js';
 import { registerMethodNotAllowed } from '../../http/method-not-allowed.js';
 import { RouteRegistry } from '../../http/route-registry.js';
 import type { OAuthService } from '../service.js';
+import { registerAgentAuthRoute } from './agent-auth-route.js';
 import { clientFormRoute } from './client-auth.js';
 import { basicChallenge, OAuthHttpError, oauthErrorHandler } from './errors.js';
 import { registerIntrospectionRoute } from './introspect-route.js';
@@ -33,6 +34,7 @@ export async function oauthSurface(scope: FastifyInstance, { oauth }: OAuthSurfa
 
   const clientForm = clientFormRoute(oauth.grants);
   registerRegistrationRoute(scope, oauth.grants, challenge);
+  registerAgentAuthRoute(scope, oauth.grants, challenge, oauth.issuer);
   registerTokenRoute(scope, oauth.grants, clientForm);
   registerIntrospectionRoute(scope, oauth.grants, clientForm);
   registerRevocationRoute(scope, oauth.grants, clientForm);
