@@ -11,6 +11,7 @@ import { backupCommand } from './backup.js';
 import { notifyCommands } from './notify.js';
 import { operatorsCommands } from './operators.js';
 import { imagesCommands } from './images.js';
+import { scanCommand } from './scan.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -24,6 +25,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['backup', backupCommand],
   ['notify', notifyCommands],
   ['images', imagesCommands],
+  ['scan', scanCommand],
 ]);
 
 function usage(): string {
