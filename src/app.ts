@@ -116,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMethodNotAllowed(app, probes.methodsByUrl());
 
   const corsPolicy = sitePolicy(config.allowedOrigins);
+  // Made before the API: MCP serves the site's Markdown twins as resources, read once the site is built.
+  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries, images: deps.images });
   // The API: every request counts against its route's policy (a read by default) and may carry a bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
@@ -124,7 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
-    await api.register(mcpPlugin, { baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries });
+    await api.register(mcpPlugin, {
+      baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, twins: website.markdownTwin,
+    });
   });
 
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.
@@ -139,7 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
-  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries, images: deps.images });
   await app.register(website.surface);
 
   // Discovery documents of every surface live under /.well-known; an unknown one is a machine address too.

@@ -299,7 +299,7 @@ describe('read API of the inquiries (SQLite)', () => {
   it('answers a bad query value with 400 in the Error shape, naming the parameter', async () => {
     const cases: Array<[string, string]> = [
       ['limit=0', 'limit'], [`limit=${INQUIRY_PAGE.maxLimit + 1}`, 'limit'], ['limit=ten', 'limit'], ['limit=1.5', 'limit'],
-      ['state=deleted', 'state'], ['state=new&state=read', 'state'], ['location=mars', 'location'], ['budget=1m', 'budget'], ['phase=done', 'phase'],
+      ['state=deleted', 'state'], ['state=new&state=read', 'state'], ['location=mars', 'location'], ['location=%20%20', 'location'], ['location=', 'location'], ['budget=1m', 'budget'], ['phase=done', 'phase'],
       ['since=yesterday', 'since'], ['since=2026-02-30', 'since'], ['until=2026-11-23T25:00:00Z', 'until'], ['until=2026-11-23T10:00:00', 'until'],
       ['cursor=not%20a%20cursor', 'cursor'], [`q=${'x'.repeat(201)}`, 'q'],
     ];

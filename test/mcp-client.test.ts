@@ -117,12 +117,29 @@ describe('MCP endpoint through the SDK client', () => {
     assert.ok(error.hint && error.error);
   });
 
-  it('refuses an unknown tool with JSON-RPC -32602', async () => {
+  it('refuses an unknown tool with JSON-RPC -32602, the client printing the code once', async () => {
     await assert.rejects(client.callTool({ name: 'delete_everything' }), (error: unknown) => {
-      assert.ok(error instanceof McpError);
+      assert.ok(error instanceof McpError, 'an McpError');
       assert.equal(error.code, -32602);
+      // The client's McpError adds "MCP error <code>: " to the message the server sent; the server adds none.
+      assert.match(error.message, /^MCP error -32602: Unknown tool "delete_everything"/);
+      assert.equal(error.message.split('MCP error').length, 2, error.message);
       return true;
     });
+  });
+
+  it('refuses a location filter that is empty or only spaces, and trims one with spaces around it', async () => {
+    for (const location of ['', '   ', '\t \n']) {
+      const result = await client.callTool({ name: 'list_projects', arguments: { location } });
+      assert.equal(result.isError, true, JSON.stringify(location));
+      const error = structured(result);
+      assert.equal(error.code, 'invalid_field');
+      assert.equal(error.field, 'location');
+    }
+    const padded = structured(await client.callTool({ name: 'list_projects', arguments: { location: '  new york ' } })).projects as Json[];
+    const plain = structured(await client.callTool({ name: 'list_projects', arguments: { location: 'new york' } })).projects as Json[];
+    assert.ok(plain.length > 0, 'the sample portfolio has a project in New York');
+    assert.deepEqual(padded, plain);
   });
 
   it('publishes the same tool objects in the server card', async () => {

@@ -6,6 +6,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
 import type { Caller } from '../src/mcp/call-context.js';
+import { PageResources } from '../src/mcp/page-resources.js';
 import { McpServerPool } from '../src/mcp/server-pool.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import { Tools } from '../src/mcp/tools.js';
@@ -23,7 +24,8 @@ const sdkRequest = () => new Request('http://localhost/mcp', { method: 'POST', h
 function poolWith(submit: InquiryService['submit'], log = pino({ level: 'silent' })): McpServerPool {
   const definitions = buildToolDefinitions('Test Studio');
   const tools = new Tools({ definitions, projects: [], services: [], inquiries: { submit }, log });
-  return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, tools, definitions, log);
+  const resources = new PageResources({ baseUrl: 'http://localhost', studioName: 'Test Studio', paths: [], twins: () => undefined });
+  return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, { tools, toolList: { tools: definitions }, resources }, log);
 }
 
 describe('McpServerPool per-request context', () => {

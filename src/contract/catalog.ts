@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { LOCATIONS } from './inquiry.js';
 import { StringEnum } from './schema-helpers.js';
+import { TRIM_KEYWORD } from './text-rules.js';
 
 // Contract, "Project" and "Service": the public shapes of the read API.
 
@@ -63,3 +65,17 @@ export const Service = Type.Object(
   { $id: 'Service', title: 'Service' },
 );
 export type Service = Static<typeof Service>;
+
+/**
+ * The filters of the list_projects tool, both optional. Both are trimmed before their rules apply, so a
+ * location of only spaces is refused like an empty one rather than matching every project.
+ */
+export const ProjectFilters = Type.Object({
+  region: Type.Optional(StringEnum(LOCATIONS, {
+    [TRIM_KEYWORD]: true, description: 'Optional filter: the region the project is filed under (the values of an inquiry\'s location).',
+  })),
+  location: Type.Optional(Type.String({
+    [TRIM_KEYWORD]: true, minLength: 1, description: 'Optional filter: text the project location must contain, case-insensitive, e.g. "Miami".',
+  })),
+}, { additionalProperties: false });
+export type ProjectFilters = Static<typeof ProjectFilters>;

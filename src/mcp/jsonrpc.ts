@@ -23,7 +23,21 @@ export interface JsonRpcErrorResponse {
 
 /** JSON-RPC "Server error" range: what the SDK also uses for transport refusals. */
 export const TRANSPORT_ERROR = -32000;
+/** MCP resources spec: resources/read of a URI the server does not have (the SDK names no constant for it). */
+export const RESOURCE_NOT_FOUND = -32002;
 export { ErrorCode };
+
+/**
+ * An error a request handler throws for the SDK to answer with: its code, message and data go out as
+ * they are. The SDK's McpError would not do: it prefixes its message with "MCP error <code>: ", the SDK
+ * sends that message, and the client's McpError prefixes it again ("MCP error -32602: MCP error -32602: ...").
+ */
+export class ProtocolError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}
 
 export function errorResponse(id: JsonRpcId | null, code: number, message: string, contractCode?: ContractCode, hint?: string): JsonRpcErrorResponse {
   const data = contractCode && { code: contractCode, hint: hint ?? ERRORS[contractCode].hint };

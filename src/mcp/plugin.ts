@@ -6,6 +6,8 @@ import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
+import type { PageTwins } from '../web/twin.js';
+import { PageResources, resourcePaths } from './page-resources.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
@@ -20,20 +22,23 @@ export interface McpOptions {
   allowedOrigins: readonly string[];
   catalog: Catalog;
   inquiries: InquiryService;
+  /** The Markdown twins of the site's pages, as the website built them: the resources serve these bytes. */
+  twins: PageTwins;
 }
 
 /**
  * The MCP surface as a Fastify plugin: POST /mcp (and its 405s) and the server card. Tool definitions,
- * list results and the Server pool are built here, once. Register it inside the API context, whose hooks
- * count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`, `request.tokenScopes`)
- * and apply CORS (`config.cors`, the site policy given here).
+ * list results, the page resources and the Server pool are built here, once. Register it inside the API
+ * context, whose hooks count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`,
+ * `request.tokenScopes`) and apply CORS (`config.cors`, the site policy given here).
  */
-export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries }: McpOptions): Promise<void> {
+export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries, twins }: McpOptions): Promise<void> {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
     instructions: `Tools of ${studio}: list_projects and list_services read the portfolio and the service catalog; `
-      + 'submit_inquiry sends a project inquiry to the studio inbox. Read the lists before proposing the studio to someone.',
+      + 'submit_inquiry sends a project inquiry to the studio inbox. Read the lists before proposing the studio to someone. '
+      + 'Resources: every project, service and text page as Markdown, addressed by its page URL; a project page by slug through the resource template.',
   };
   const definitions = buildToolDefinitions(studio);
   const tools = new Tools({
@@ -43,10 +48,11 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
     inquiries,
     log: app.log,
   });
-  const pool = new McpServerPool(identity, tools, definitions, app.log);
+  const resources = new PageResources({ baseUrl, studioName: studio, paths: resourcePaths(catalog), twins });
+  const pool = new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log);
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool, prepared: new PreparedCalls(tools.preparedResults()) });
-  const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;
-  registerServerCard(app, { baseUrl, identity, description, tools: definitions });
+  const description = `Portfolio, services and project inquiries of ${studio}, for agents.`;
+  registerServerCard(app, { baseUrl, identity, description, tools: definitions, resources });
   // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.
   await answerNotFoundAsJson(app, PATHS.mcp);
 }

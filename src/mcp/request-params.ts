@@ -3,8 +3,9 @@ import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcReques
 
 // The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
 // zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked
-// here first. Unknown tools are refused by the tool handler, also with -32602. The checks are a Map:
-// method names are user input, and a plain object would also "have" __proto__, constructor or toString.
+// here first. Unknown tools are refused by the tool handler, also with -32602; unknown resources with
+// -32002. The checks are a Map: method names are user input, and a plain object would also "have"
+// __proto__, constructor or toString.
 
 type Params = Record<string, unknown> | undefined;
 type Check = (params: Params) => string | undefined;
@@ -25,10 +26,22 @@ function checkCallTool(params: Params): string | undefined {
   return undefined;
 }
 
+/** The list methods take an optional cursor; ours answer everything at once and ignore it. */
+function checkCursor(params: Params): string | undefined {
+  return params?.cursor !== undefined && typeof params.cursor !== 'string' ? '"cursor" must be a string' : undefined;
+}
+
+function checkReadResource(params: Params): string | undefined {
+  return typeof params?.uri === 'string' ? undefined : '"uri" must be the URI of a resource (a string)';
+}
+
 const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['initialize', checkInitialize],
-  ['tools/list', (params) => (params?.cursor !== undefined && typeof params.cursor !== 'string' ? '"cursor" must be a string' : undefined)],
+  ['tools/list', checkCursor],
   ['tools/call', checkCallTool],
+  ['resources/list', checkCursor],
+  ['resources/templates/list', checkCursor],
+  ['resources/read', checkReadResource],
 ]);
 
 /** The -32602 answer to a request whose params are malformed, or undefined when they are fine. */

@@ -1,13 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
-  CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema,
+  CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema, ReadResourceRequestSchema,
   type Implementation, type ListToolsResult, type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { contractAjv } from '../contract/validator.js';
 import type { Logger } from '../lib/logger.js';
 import { callContextOf, toAuthInfo, type Caller, type ToolOutcome } from './call-context.js';
+import type { PageResources } from './page-resources.js';
 import { negotiateVersion } from './protocol-versions.js';
 import type { Tools } from './tools.js';
 
@@ -22,7 +24,15 @@ export interface ServerIdentity {
   instructions: string;
 }
 
-const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false } };
+/** What initialize answers and the server card states: fixed tools, and fixed resources without subscriptions. */
+export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+
+/** What the pooled Servers answer with: the tools, their list, and the pages as resources. */
+export interface McpHandlers {
+  tools: Tools;
+  toolList: ListToolsResult;
+  resources: PageResources;
+}
 const MAX_IDLE = 32;
 
 /** The SDK's answer to one HTTP request, and the outcome of each tool call it ran. */
@@ -35,16 +45,12 @@ export class McpServerPool {
   private readonly idle: Server[] = [];
   /** One Ajv setup: the contract's validator set, not one Ajv per Server. */
   private readonly validator = new AjvJsonSchemaValidator(contractAjv);
-  private readonly toolList: ListToolsResult;
 
   constructor(
     private readonly identity: ServerIdentity,
-    private readonly tools: Tools,
-    definitions: ListToolsResult['tools'],
+    private readonly handlers: McpHandlers,
     private readonly log: Logger,
-  ) {
-    this.toolList = { tools: definitions };
-  }
+  ) {}
 
   /** Answers one HTTP request's messages with a pooled Server and a new stateless, JSON-answering transport. */
   async handle(request: Request, body: unknown, caller: Caller): Promise<SdkAnswer> {
@@ -74,21 +80,25 @@ export class McpServerPool {
 
   private create(): Server {
     const { info, instructions } = this.identity;
-    const server = new Server(info, { capabilities: CAPABILITIES, instructions, jsonSchemaValidator: this.validator });
+    const { tools, toolList, resources } = this.handlers;
+    const server = new Server(info, { capabilities: SERVER_CAPABILITIES, instructions, jsonSchemaValidator: this.validator });
     // The SDK answers an unknown revision with its newest; the contract's revision is offered instead.
     server.setRequestHandler(InitializeRequestSchema, (request) => ({
       protocolVersion: negotiateVersion(request.params.protocolVersion),
-      capabilities: CAPABILITIES,
+      capabilities: SERVER_CAPABILITIES,
       serverInfo: info,
       instructions,
     }));
-    server.setRequestHandler(ListToolsRequestSchema, () => this.toolList);
+    server.setRequestHandler(ListToolsRequestSchema, () => toolList);
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { caller, report } = callContextOf(extra.authInfo);
-      const outcome = await this.tools.call(request.params.name, request.params.arguments, caller);
+      const outcome = await tools.call(request.params.name, request.params.arguments, caller);
       report(outcome);
       return outcome.result;
     });
+    server.setRequestHandler(ListResourcesRequestSchema, () => resources.list());
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => resources.templates);
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => resources.read(request.params.uri));
     return server;
   }
 }

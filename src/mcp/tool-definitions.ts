@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { Project, Service } from '../contract/catalog.js';
+import { Project, ProjectFilters, Service } from '../contract/catalog.js';
 import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody, Ok } from '../contract/responses.js';
@@ -73,14 +73,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       description: `List the portfolio projects of ${studioName}: slug, title, location, description, scope and the URL of each project page. `
         + 'Call it without arguments to get every project. Optional filters: "region" (the same values as the location of an inquiry: '
         + `${LOCATIONS.join(', ')}) and "location" (text the project's location must contain, case-insensitive, e.g. "Florida"). Counts against the read limit (${readPolicy.limit} per ${readPolicy.windowSeconds} s per client).`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          region: { ...toolSchema(Inquiry.properties.location), description: 'Optional filter: the region the project is filed under.' },
-          location: { type: 'string', minLength: 1, description: 'Optional filter: text the project location must contain, e.g. "Miami".' },
-        },
-        additionalProperties: false,
-      },
+      inputSchema: { ...toolSchema(ProjectFilters), type: 'object' },
       outputSchema: outputOf(listOf('projects', Project)),
       annotations: { title: `${studioName} portfolio`, ...READ_ONLY },
     },

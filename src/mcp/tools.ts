@@ -1,11 +1,12 @@
-import { McpError, ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Project, Service } from '../contract/catalog.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Project, ProjectFilters, Service } from '../contract/catalog.js';
 import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { validatorOf, validationError } from '../contract/validator.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { Logger } from '../lib/logger.js';
 import type { Caller, ToolOutcome } from './call-context.js';
+import { ErrorCode, ProtocolError } from './jsonrpc.js';
 import { IDEMPOTENCY_KEY_ARGUMENTS, type ToolName } from './tool-definitions.js';
 import { errorResult, successResult } from './tool-results.js';
 
@@ -66,7 +67,7 @@ export class Tools {
   async call(name: string, args: Record<string, unknown> | undefined, caller: Caller): Promise<ToolOutcome> {
     const handler = this.handlers.get(name);
     if (!handler) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools of this server.`);
+      throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools of this server.`);
     }
     try {
       return await handler(args ?? {}, caller);
@@ -80,7 +81,7 @@ export class Tools {
   }
 
   private listProjects(args: Record<string, unknown>): CallToolResult {
-    const { location, region } = args as { location?: string; region?: string };
+    const { location, region } = args as ProjectFilters;
     if (location === undefined && region === undefined) return this.allProjects;
     const text = location?.toLowerCase();
     const projects = this.deps.projects

@@ -19,6 +19,7 @@ import type { ImageStore } from '../images/image-store.js';
 import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-page.js';
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
+import type { PageTwins } from './twin.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
@@ -34,6 +35,8 @@ export interface Website {
   surface(scope: FastifyInstance): Promise<void>;
   /** The origin's not-found answer: the HTML (or Markdown) page for a GET, the JSON Error otherwise. */
   notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** The Markdown twin of a page as built for the site, for MCP's resources; callable once the app is ready. */
+  markdownTwin: PageTwins;
 }
 
 /**
@@ -132,5 +135,13 @@ export function createWebsite(options: WebsiteOptions): Website {
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
   }
 
-  return { surface, notFound };
+  const markdownTwin: PageTwins = (path) => {
+    if (!site) throw new Error('the website is built when the app is ready');
+    const rendered = site.pages.get(path);
+    if (!rendered) return undefined;
+    const { page, url, markdown } = rendered;
+    return { url, title: page.title, description: page.description, modified: page.modified, markdown: markdown.body };
+  };
+
+  return { surface, notFound, markdownTwin };
 }
