@@ -1,46 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumSkip, fillValidInquiry, launchChromium } from './helpers/chromium.js';
+import type { Browser } from 'playwright-core';
+import { chromiumSkip, fillValidInquiry, launchChromium, watchedPage } from './helpers/chromium.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { sitePages } from './helpers/site-pages.js';
+
 const OUTPUT = 'test-output/pages';
 const WIDTHS = [1280, 390];
-
-// Runs in every page before the page's own scripts (the test's tsconfig has no DOM types: it is a string).
-const RECORD_VIOLATIONS = `window.cspViolations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  window.cspViolations.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
-});`;
-
-/**
- * A page whose every Content-Security-Policy violation is recorded: the `securitypolicyviolation` events
- * (collected by a script that runs before any of the page's own) and the console messages, where Chromium
- * reports blocked resources and inline code, also with JavaScript off.
- */
-async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems(): Promise<string[]> }> {
-  await context.addInitScript(RECORD_VIOLATIONS);
-  const page = await context.newPage();
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // A 404 or 400 page reports its own status as a failed load; a failed stylesheet, script or icon still
-    // counts (every page names its icon, so Chromium never asks /favicon.ico).
-    const { url } = message.location();
-    if (message.text().startsWith('Failed to load resource') && url === page.url()) return;
-    messages.push(`console ${message.type()}: ${message.text()} (${url})`);
-  });
-  page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
-  return {
-    page,
-    async problems() {
-      const events = await page.evaluate('window.cspViolations || []')
-        .catch((error: Error) => [`could not read the recorded violations: ${error.message}`]) as string[];
-      return [...events, ...messages.splice(0)];
-    },
-  };
-}
 
 const screenshotName = (path: string, width: number) => `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}.png`;
 

@@ -260,8 +260,9 @@ describe('rich previews and structured data', () => {
 
   it('a title that closes the script element stays inside it, as data', async () => {
     const body = await page('/projects/breakout-house');
-    assert.equal([...body.matchAll(/<script\b/g)].length, 1, 'the JSON-LD is the only script: nothing broke out');
-    assert.equal([...body.matchAll(/<\/script>/g)].length, 1);
+    // Besides the scripts the layout loads by src (webmcp.js on every page).
+    assert.equal([...body.matchAll(/<script\b(?![^>]*\ssrc=)/g)].length, 1, 'the JSON-LD is the only inline script: nothing broke out');
+    assert.equal([...body.matchAll(/<\/script>/g)].length, [...body.matchAll(/<script\b/g)].length, 'every script element ends once');
     assert.doesNotMatch(body.slice(body.indexOf('application/ld+json')), /<!--/, 'no comment opened inside the script');
     const [work] = ofType(jsonLd(body).nodes, 'CreativeWork');
     assert.equal(work?.name, BREAKOUT_TITLE, 'the title, unchanged, once parsed');
@@ -338,11 +339,11 @@ describe('rich previews and structured data', () => {
         await tab.goto(server.url + path);
         const seen = await tab.evaluate(`({
           violations: window.violations,
-          scripts: document.scripts.length,
+          scripts: [...document.scripts].filter((s) => !s.src).length,
           names: [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => JSON.parse(s.textContent)['@graph'].map((n) => n.name)),
         })`) as { violations: string[]; scripts: number; names: string[] };
         assert.deepEqual(seen.violations, [], `${path}: no CSP violation`);
-        assert.equal(seen.scripts, 1, `${path}: one script element`);
+        assert.equal(seen.scripts, 1, `${path}: one inline script element (webmcp.js comes by src)`);
         if (path === '/projects/breakout-house') assert.equal(seen.names[0], BREAKOUT_TITLE);
       }
       assert.deepEqual(problems, []);

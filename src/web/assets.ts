@@ -1,27 +1,31 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { representation, sendRepresentation, type Representation } from '../http/representation.js';
-import type { LayoutAssets } from './layout.js';
 
-// The stylesheets and the contact script: read once per process, served with a year-long cache under a
+// The stylesheets and the scripts: read once per process, served with a year-long cache under a
 // URL that carries their ETag, so a changed file gets a new URL. The path works from src/web and dist/web alike.
 const ASSET_DIR = new URL('../../src/web/assets/', import.meta.url);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CSS = 'text/css; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
 
-/** Every asset by its role: the site's pages use the stylesheet, the script and the icon; the operators' inbox (src/inbox) adds its own stylesheet. */
+/**
+ * Every asset by its role: the site's pages use the stylesheet, the scripts and the icon; the operators'
+ * inbox (src/inbox) adds its own stylesheet.
+ */
 const FILES = {
   stylesheet: { path: '/assets/site.css', file: 'site.css', type: CSS },
-  contactScript: { path: '/assets/contact.js', file: 'contact.js', type: 'text/javascript; charset=utf-8' },
+  contactScript: { path: '/assets/contact.js', file: 'contact.js', type: JS },
+  /** Registers the site's WebMCP tools when the browser offers WebMCP (their definitions: src/web/webmcp-tools.ts). */
+  webmcpScript: { path: '/assets/webmcp.js', file: 'webmcp.js', type: JS },
   inboxStylesheet: { path: '/assets/inbox.css', file: 'inbox.css', type: CSS },
   /** The browser tab's icon, for the site and the inbox: a browser asks /favicon.ico only when a page names none. */
   icon: { path: '/assets/icon.svg', file: 'icon.svg', type: 'image/svg+xml' },
 } as const;
 type Role = keyof typeof FILES;
 
-export interface SiteAssets extends LayoutAssets {
-  inboxStylesheet: string;
-}
+/** The versioned URL of each file, by role. */
+export type FileAssets = Record<Role, string>;
 
 export const ASSET_PATHS: readonly string[] = Object.values(FILES).map((f) => f.path);
 
@@ -32,17 +36,22 @@ function representations(): Record<Role, Representation> {
   return loaded;
 }
 
+/** An asset's URL that names its content: a changed body gets a new URL, so the year-long cache is safe. */
+const versionedUrl = (path: string, rep: Representation): string => `${path}?v=${rep.etag.slice(1, 11)}`;
+
 /** The versioned URL of every asset, for the layouts that link them. */
-export function assetUrls(): SiteAssets {
+export function assetUrls(): FileAssets {
   const reps = representations();
-  return Object.fromEntries(Object.entries(FILES).map(([role, f]) => [role, `${f.path}?v=${reps[role as Role].etag.slice(1, 11)}`])) as unknown as SiteAssets;
+  return Object.fromEntries(Object.entries(FILES).map(([role, f]) => [role, versionedUrl(f.path, reps[role as Role])])) as FileAssets;
 }
 
-export function registerAssets(app: FastifyInstance): SiteAssets {
+/** Serves one asset at its path and answers its versioned URL: the files below, and those the app makes from the content. */
+export function registerAsset(app: FastifyInstance, path: string, rep: Representation): string {
+  app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, rep));
+  return versionedUrl(path, rep);
+}
+
+export function registerAssets(app: FastifyInstance): FileAssets {
   const reps = representations();
-  for (const [role, f] of Object.entries(FILES)) {
-    const rep = reps[role as Role];
-    app.get(f.path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, rep));
-  }
-  return assetUrls();
+  return Object.fromEntries(Object.entries(FILES).map(([role, f]) => [role, registerAsset(app, f.path, reps[role as Role])])) as FileAssets;
 }

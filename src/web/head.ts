@@ -12,6 +12,9 @@ import { SITE_PATHS } from './site-paths.js';
 export interface LayoutAssets {
   stylesheet: string;
   contactScript: string;
+  webmcpScript: string;
+  /** The WebMCP tool definitions the script reads, made per app from the content (src/web/webmcp-tools.ts). */
+  webmcpTools: string;
   icon: string;
 }
 
@@ -93,6 +96,8 @@ export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: 
     html`<link rel="icon" href="${assets.icon}" type="image/svg+xml">`,
     coverPreload(page),
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
+    // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
+    html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools}" defer></script>`,
     structuredData(page),
   ].filter((line): line is SafeHtml => line instanceof SafeHtml);
   return html`<head>\n${lines.map((line) => html`${line}\n`)}</head>`;

@@ -20,6 +20,7 @@ import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
+import { registerWebMcpTools } from './webmcp-tools.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
@@ -48,7 +49,7 @@ function reservedAddresses(sources: PageSource[]): Set<string> {
   const builtIn = sources.filter((s) => !s.file).flatMap((s) => [s.path, markdownPath(s.path)]);
   return new Set<string>([
     ...Object.values(PATHS), ...Object.values(OAUTH_PATHS), ...Object.values(OAUTH_METADATA_PATHS),
-    ...DOCUMENT_PATHS, ...ASSET_PATHS, ...builtIn,
+    ...DOCUMENT_PATHS, ...ASSET_PATHS, SITE_PATHS.webmcpTools, ...builtIn,
   ]);
 }
 
@@ -110,7 +111,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     const routes = new RouteRegistry(scope);
     const reserved = reservedAddresses(sources);
     for (const source of sources) checkAddressFree(reserved, source);
-    const assets = registerAssets(scope);
+    const assets = { ...registerAssets(scope), webmcpTools: registerWebMcpTools(scope, catalog.site.name) };
     scope.addHook('onReady', async () => {
       site = buildSite(scope, { catalog, baseUrl, sources, assets, serves: (path) => scope.hasRoute({ method: 'GET', url: path }) });
       for (const bind of binders) bind(site);

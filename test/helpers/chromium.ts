@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { validInquiry, type Body } from './inquiries.js';
 import { peerMissing } from './peers.js';
 
@@ -15,8 +15,9 @@ export function chromiumSkip(): false | string {
   return existsSync(CHROMIUM) ? false : peerMissing(`${CHROMIUM} is not installed`);
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+/** `extraArgs`: switches a suite needs on top of the usual ones (e.g. a feature under test). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs] });
 }
 
 /** Fills the contact form with a valid inquiry (name replaced when given) and returns what it filled in. */
@@ -25,6 +26,40 @@ export async function fillValidInquiry(page: Page, name?: string): Promise<Body>
   for (const field of ['name', 'email', 'phone', 'message']) await page.fill(`#f-${field}`, String(inquiry[field]));
   for (const field of ['location', 'budget', 'phase']) await page.selectOption(`#f-${field}`, String(inquiry[field]));
   return inquiry;
+}
+
+// Runs in every page before the page's own scripts (the test's tsconfig has no DOM types: it is a string).
+const RECORD_VIOLATIONS = `window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.cspViolations.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`;
+
+/**
+ * A page whose every Content-Security-Policy violation is recorded: the `securitypolicyviolation` events
+ * (collected by a script that runs before any of the page's own) and the console messages, where Chromium
+ * reports blocked resources and inline code, also with JavaScript off.
+ */
+export async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems(): Promise<string[]> }> {
+  await context.addInitScript(RECORD_VIOLATIONS);
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A 404 or 400 page reports its own status as a failed load; a failed stylesheet, script or icon still
+    // counts (every page names its icon, so Chromium never asks /favicon.ico).
+    const { url } = message.location();
+    if (message.text().startsWith('Failed to load resource') && url === page.url()) return;
+    messages.push(`console ${message.type()}: ${message.text()} (${url})`);
+  });
+  page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
+  return {
+    page,
+    async problems() {
+      const events = await page.evaluate('window.cspViolations || []')
+        .catch((error: Error) => [`could not read the recorded violations: ${error.message}`]) as string[];
+      return [...events, ...messages.splice(0)];
+    },
+  };
 }
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -103,7 +103,10 @@
       body: data.toString(),
     }).then(function (response) {
       return response.json().catch(function () { return null; }).then(function (body) {
-        if (response.ok) showSuccess(); else showFailure(response, body);
+        if (!response.ok) return showFailure(response, body);
+        // For webmcp.js: the inquiry an assistant filled in is sent now, by the visitor's own press of the button.
+        form.dispatchEvent(new CustomEvent('inquirysent'));
+        showSuccess();
       });
     }).catch(function () {
       setStatus('The network did not answer. Please check your connection and try again.', true);

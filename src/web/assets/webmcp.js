@@ -1,0 +1,203 @@
+// WebMCP: offers the studio's tools to an agent in the browser, when the browser has WebMCP
+// (document.modelContext; navigator.modelContext in earlier drafts). Names, descriptions and schemas come
+// from the JSON asset named by data-tools, made on the server from the MCP tool definitions; this script
+// only runs them. Without WebMCP it does nothing, and without it the pages are what they always were.
+// The form tool never sends: it fills in the visible contact form, and the visitor sends it or not.
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var modelContext = document.modelContext || navigator.modelContext;
+  if (!modelContext || !script || !window.fetch) return;
+  var canRegister = typeof modelContext.registerTool === 'function';
+  if (!canRegister && typeof modelContext.provideContext !== 'function') return;
+
+  // Results in the shape of MCP tool results, as the MCP endpoint answers: the value for programs, and the same JSON as text for models.
+  function result(value, isError) {
+    var answer = { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+    if (isError) answer.isError = true;
+    return answer;
+  }
+
+  // The API's Error shape (ok, error, code, hint), with what a tool result adds (retry_after_seconds, field, fields, url).
+  function failure(code, error, hint, extra) {
+    return result(Object.assign({ ok: false, error: error, code: code, hint: hint }, extra), true);
+  }
+
+  function apiFailure(response, body) {
+    var wait = Number(response.headers.get('Retry-After'));
+    if (body && body.ok === false && typeof body.code === 'string') {
+      return result(Object.assign({}, body, wait > 0 ? { retry_after_seconds: wait } : {}), true);
+    }
+    return failure('internal_error', 'The site answered ' + response.status + ' without an explanation.', 'Call the tool again in a moment.');
+  }
+
+  function networkFailure() {
+    return failure('network_error', 'The site did not answer.', 'Check the connection, then call the tool again.');
+  }
+
+  // A read tool: the REST list, its items filtered by the arguments (each names the item field whose text must contain it).
+  function readTool(read, tool) {
+    var filters = Object.keys(tool.inputSchema.properties || {});
+    return function (input) {
+      return fetch(read.path, { headers: { Accept: 'application/json' } }).then(function (response) {
+        return response.json().catch(function () { return null; }).then(function (body) {
+          if (!response.ok || !body || !Array.isArray(body[read.items])) return apiFailure(response, body);
+          var items = body[read.items];
+          filters.forEach(function (name) {
+            var wanted = input && input[name];
+            if (wanted === undefined || wanted === null || wanted === '') return;
+            var text = String(wanted).toLowerCase();
+            items = items.filter(function (item) { return typeof item[name] === 'string' && item[name].toLowerCase().indexOf(text) !== -1; });
+          });
+          var value = {};
+          value[read.items] = items;
+          return result(value);
+        });
+      }, networkFailure);
+    };
+  }
+
+  // --- The form tool -------------------------------------------------------------------------------
+
+  // The call that waits for the visitor, as the function that answers it (one at a time: a later call answers the earlier).
+  var waiting = null;
+
+  function answerWaiting(answer) {
+    var settle = waiting;
+    waiting = null;
+    if (settle) settle(answer);
+  }
+
+  function notSent(error, hint) {
+    return failure('not_sent', error, hint);
+  }
+
+  // What the schema says and the browser does not check on values set by script (it checks lengths only as a person types).
+  function lengthProblem(value, schema) {
+    var length = value.trim().length;
+    if (schema.minLength !== undefined && length < schema.minLength) return 'Use at least ' + schema.minLength + ' characters.';
+    if (schema.maxLength !== undefined && length > schema.maxLength) return 'Use at most ' + schema.maxLength + ' characters.';
+    return '';
+  }
+
+  // Sets the given fields, keeps what the visitor typed in the others, and names every field that would be refused.
+  function fill(form, properties, input) {
+    var problems = {};
+    Object.keys(properties).forEach(function (name) {
+      var box = form.querySelector('.field[data-field="' + name + '"]');
+      var control = box && box.querySelector('input, select, textarea');
+      if (!control) return;
+      var given = Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined && input[name] !== null;
+      if (given) {
+        var value = String(input[name]);
+        control.value = value;
+        control.dispatchEvent(new Event('input', { bubbles: true }));
+        control.dispatchEvent(new Event('change', { bubbles: true }));
+        if (control.tagName === 'SELECT' && control.value !== value) {
+          problems[name] = '"' + value + '" is not one of the choices.';
+          return;
+        }
+      }
+      var problem = control.checkValidity() ? lengthProblem(control.value, properties[name]) : control.validationMessage;
+      if (problem) problems[name] = problem;
+    });
+    return Object.keys(problems).length > 0 ? problems : null;
+  }
+
+  // The note above the form, in the form: the visitor sees who filled it in, and can take it back.
+  function showNote(form) {
+    var note = form.querySelector('.assistant-note');
+    if (!note) {
+      var send = form.querySelector('button[type="submit"]');
+      note = document.createElement('div');
+      note.className = 'assistant-note';
+      note.setAttribute('role', 'status');
+      note.setAttribute('tabindex', '-1');
+      note.innerHTML = '<p><strong>Your assistant filled in this form.</strong> <span></span></p>'
+        + '<button type="button" class="button button-quiet">Clear the form</button>';
+      note.querySelector('span').textContent = 'Check every field, then press “' + (send ? send.textContent : 'Send') + '” to send it: nothing is sent until you do.';
+      note.querySelector('button').addEventListener('click', function () {
+        form.reset();
+        note.remove();
+        answerWaiting(notSent('The visitor cleared the form: nothing was sent.', 'Ask the visitor whether to send an inquiry, and what, before filling in the form again.'));
+      });
+      form.insertBefore(note, form.firstChild);
+    }
+    note.focus();
+  }
+
+  // contact.js tells when the visitor's own press of the send button has delivered the inquiry (the form is gone then).
+  var listenedTo = new WeakSet();
+  function listenForSending(form) {
+    if (listenedTo.has(form)) return;
+    listenedTo.add(form);
+    form.addEventListener('inquirysent', function () { answerWaiting(result({ ok: true })); });
+  }
+
+  // Waits for the visitor. A cancelled call (Chromium hands execute a `signal`) stops waiting; the form stays as it is.
+  function visitorDecision(signal) {
+    return new Promise(function (resolve) {
+      waiting = resolve;
+      if (!signal || typeof signal.addEventListener !== 'function') return;
+      var cancel = function () {
+        if (waiting === resolve) answerWaiting(notSent('The call was cancelled; nothing was sent.', 'The form stays filled in: the visitor may still send it.'));
+      };
+      if (signal.aborted) cancel(); else signal.addEventListener('abort', cancel, { once: true });
+    });
+  }
+
+  function formTool(formPage, tool) {
+    var properties = tool.inputSchema.properties || {};
+    // The second argument: Chromium's options ({ signal }), or in earlier drafts a client with requestUserInteraction.
+    return function (input, client) {
+      var form = document.querySelector('form.inquiry-form');
+      if (!form) {
+        var url = new URL(formPage, location.href).href;
+        return Promise.resolve(failure('form_not_on_page', 'There is no inquiry form on this page: nothing was filled in.',
+          'Open ' + url + ' and call submit_inquiry there; the visitor then checks the form and sends it.', { url: url }));
+      }
+      answerWaiting(notSent('A later call of submit_inquiry filled in the form again; this call sent nothing.', 'The later call answers what the visitor does.'));
+      listenForSending(form);
+      var problems = fill(form, properties, input || {});
+      showNote(form);
+      if (problems) {
+        return Promise.resolve(failure('invalid_field', 'Some values do not fit the form; nothing was sent.',
+          'Correct the fields named in "fields" with the visitor, then call submit_inquiry again.', { field: Object.keys(problems)[0], fields: problems }));
+      }
+      var signal = client && client.signal;
+      var decision = function () { return visitorDecision(signal); };
+      // requestUserInteraction tells the agent the call waits for the person.
+      return client && typeof client.requestUserInteraction === 'function' ? client.requestUserInteraction(decision) : decision();
+    };
+  }
+
+  // --- Registration --------------------------------------------------------------------------------
+
+  function executeOf(doc, tool) {
+    if (Object.prototype.hasOwnProperty.call(doc.reads, tool.name)) return readTool(doc.reads[tool.name], tool);
+    if (tool.name === doc.form.tool) return formTool(doc.form.page, tool);
+    return null;
+  }
+
+  function register(doc) {
+    var tools = doc.tools.map(function (tool) {
+      var execute = executeOf(doc, tool);
+      return execute && Object.assign({}, tool, { execute: execute });
+    }).filter(Boolean);
+    // A refused registration (a name taken, a permissions policy) is nothing the visitor could act on: the page stays as it is.
+    if (!canRegister) {
+      try { modelContext.provideContext({ tools: tools }); } catch (refused) { /* see above */ }
+      return;
+    }
+    tools.forEach(function (tool) {
+      try {
+        Promise.resolve(modelContext.registerTool(tool)).catch(function () { /* see above */ });
+      } catch (refused) { /* earlier drafts throw instead of rejecting */ }
+    });
+  }
+
+  fetch(script.getAttribute('data-tools'), { headers: { Accept: 'application/json' } })
+    .then(function (response) { return response.ok ? response.json() : null; })
+    .then(function (doc) { if (doc) register(doc); })
+    .catch(function () { /* no tools on this visit; the page works as ever */ });
+})();
