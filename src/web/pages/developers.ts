@@ -56,7 +56,23 @@ function mcpSection(ctx: SiteContext): string {
     `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
       + `Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
     ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
+    'Every project, service and text page is also an MCP resource (`resources/list`, `resources/read`, and a template for projects by '
+      + 'slug): the same Markdown as the page\'s twin.',
   ].join('\n\n');
+}
+
+/** The other doors agents use: the skill, the in-browser tools, the A2A agent when this instance serves it. */
+function agentsSection(ctx: SiteContext): string {
+  return [
+    '## For agents',
+    `- **Agent Skill**: ${docLink(ctx, PATHS.skill, 'SKILL.md')} says when to use which surface, the inquiry's fields and limits and what to do `
+      + `on each error; it is listed with its digest in the ${docLink(ctx, PATHS.skillsIndex, 'Agent Skills index')}.`,
+    '- **In the browser (WebMCP)**: every page offers `list_projects`, `list_services` and `submit_inquiry` to an agent the browser runs. '
+      + '`submit_inquiry` only fills in the contact form: the visitor sends it.',
+    ...(ctx.serves(PATHS.agentCard) ? [`- **A2A**: the ${docLink(ctx, PATHS.agentCard, 'agent card')} names the JSON-RPC endpoint `
+      + `\`${ctx.baseUrl}${PATHS.a2a}\` and its skills (the same three operations).`] : []),
+    `- **One index**: the ${docLink(ctx, PATHS.aiCatalog, 'AI catalog')} lists every agent-facing document.`,
+  ].join('\n');
 }
 
 function authSection(ctx: SiteContext): string {
@@ -119,6 +135,7 @@ export function developersPage(ctx: SiteContext): Page {
       endpointTable(operations),
       schemaReference(ctx.openapi, ['Inquiry', 'Project', 'Service', 'Ok', 'Error']),
       mcpSection(ctx),
+      agentsSection(ctx),
       authSection(ctx),
       rateLimitSection(),
       errorSection(),
