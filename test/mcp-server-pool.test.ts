@@ -22,7 +22,7 @@ const sdkRequest = () => new Request('http://localhost/mcp', { method: 'POST', h
 
 function poolWith(submit: InquiryService['submit'], log = pino({ level: 'silent' })): McpServerPool {
   const definitions = buildToolDefinitions('Test Studio');
-  const tools = new Tools({ definitions, projects: [], services: [], inquiries: { submit }, log });
+  const tools = new Tools({ projects: [], services: [], inquiries: { submit }, log });
   return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, tools, definitions, log);
 }
 

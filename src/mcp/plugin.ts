@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
-import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
+import { catalogItems } from '../agent-tools/agent-tools.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
@@ -36,13 +36,7 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
       + 'submit_inquiry sends a project inquiry to the studio inbox. Read the lists before proposing the studio to someone.',
   };
   const definitions = buildToolDefinitions(studio);
-  const tools = new Tools({
-    definitions,
-    projects: catalog.projects.map((entry) => ({ item: toProjectItem(entry, baseUrl), region: entry.region })),
-    services: catalog.services.map((entry) => toServiceItem(entry, baseUrl)),
-    inquiries,
-    log: app.log,
-  });
+  const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, log: app.log });
   const pool = new McpServerPool(identity, tools, definitions, app.log);
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool, prepared: new PreparedCalls(tools.preparedResults()) });
   const description = `Portfolio, services and project inquiries of ${studio}, as tools for agents.`;

@@ -1,22 +1,14 @@
 import type { TSchema } from 'typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { TOOL_ARGUMENTS, toolSchema, type JsonSchema, type ToolName } from '../agent-tools/arguments.js';
 import { Project, Service } from '../contract/catalog.js';
-import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { BUDGETS, LOCATIONS, PHASES } from '../contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody, Ok } from '../contract/responses.js';
-import { plainSchema } from '../contract/schema-helpers.js';
 
-// The three tools as MCP clients see them: names, descriptions, annotations and JSON Schemas derived
-// from the contract schemas (never restated). Built once; tools/list and the server card share them.
-
-const TOOL_NAMES = ['list_projects', 'list_services', 'submit_inquiry'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
-type JsonSchema = Record<string, unknown>;
-
-/** A contract schema as a self-contained JSON Schema: `$id`s removed, so clients can compile many at once. */
-export function toolSchema(schema: TSchema | JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(plainSchema(schema as TSchema)), (key, value: unknown) => (key === '$id' ? undefined : value)) as JsonSchema;
-}
+// The three tools as MCP clients see them: names, descriptions, annotations, the argument schemas of
+// the shared operations (src/agent-tools) and output schemas derived from the contract schemas (never
+// restated). Built once; tools/list and the server card share them.
 
 /** The REST Error shape, plus what a tool result can add: the wait of a rate limit and the field at fault. */
 export const ToolErrorSchema: JsonSchema = (() => {
@@ -44,25 +36,6 @@ function listOf(key: string, item: TSchema): JsonSchema {
 const inquiryPolicy = RATE_LIMIT_POLICIES.inquiry;
 const readPolicy = RATE_LIMIT_POLICIES.read;
 
-/** submit_inquiry's own argument, beside the Inquiry fields. */
-const IDEMPOTENCY_KEY: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: INQUIRY_POLICY.idempotencyKeyMaxLength,
-  description: 'Optional. A unique string chosen for this inquiry, in printable ASCII without spaces (e.g. a UUID). '
-    + `Send the same key with the same fields when retrying, within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours: `
-    + 'the first answer is returned and the inquiry is stored once. The same key with other fields is refused '
-    + '(idempotency_key_reused). Without a key, a retry stores a second inquiry.',
-};
-
-/** What the submit_inquiry tool checks itself: the Inquiry fields are the use case's to validate. */
-export const IDEMPOTENCY_KEY_ARGUMENTS: JsonSchema = { type: 'object', properties: { idempotency_key: IDEMPOTENCY_KEY } };
-
-function submitInquiryInput(): Tool['inputSchema'] {
-  const inquiry = toolSchema(Inquiry);
-  return { ...inquiry, type: 'object', properties: { ...(inquiry.properties as JsonSchema), idempotency_key: IDEMPOTENCY_KEY } };
-}
-
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export function buildToolDefinitions(studioName: string): Tool[] {
@@ -73,14 +46,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       description: `List the portfolio projects of ${studioName}: slug, title, location, description, scope and the URL of each project page. `
         + 'Call it without arguments to get every project. Optional filters: "region" (the same values as the location of an inquiry: '
         + `${LOCATIONS.join(', ')}) and "location" (text the project's location must contain, case-insensitive, e.g. "Florida"). Counts against the read limit (${readPolicy.limit} per ${readPolicy.windowSeconds} s per client).`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          region: { ...toolSchema(Inquiry.properties.location), description: 'Optional filter: the region the project is filed under.' },
-          location: { type: 'string', minLength: 1, description: 'Optional filter: text the project location must contain, e.g. "Miami".' },
-        },
-        additionalProperties: false,
-      },
+      inputSchema: TOOL_ARGUMENTS.list_projects,
       outputSchema: outputOf(listOf('projects', Project)),
       annotations: { title: `${studioName} portfolio`, ...READ_ONLY },
     },
@@ -89,7 +55,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       title: `${studioName} services`,
       description: `List the services ${studioName} offers: slug, title, description, capabilities and the URL of each service page. `
         + `Takes no arguments. Counts against the read limit (${readPolicy.limit} per ${readPolicy.windowSeconds} s per client).`,
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      inputSchema: TOOL_ARGUMENTS.list_services,
       outputSchema: outputOf(listOf('services', Service)),
       annotations: { title: `${studioName} services`, ...READ_ONLY },
     },
@@ -104,7 +70,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
         + `At most ${inquiryPolicy.limit} inquiries per ${inquiryPolicy.windowSeconds / 60} minutes per client, counted together with the website and the REST API. `
         + 'Not idempotent by itself: pass an idempotency_key and reuse it on retries to make the call safe to repeat. '
         + 'A failure is a result with isError: true carrying code, error and hint (and retry_after_seconds when you must wait).',
-      inputSchema: submitInquiryInput(),
+      inputSchema: TOOL_ARGUMENTS.submit_inquiry,
       outputSchema: outputOf(toolSchema(Ok)),
       annotations: { title: 'Submit a project inquiry', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
