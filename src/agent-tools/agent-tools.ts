@@ -1,6 +1,7 @@
 import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Project, Service } from '../contract/catalog.js';
+import type { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 import { validatorOf, validationError } from '../contract/validator.js';
@@ -39,6 +40,15 @@ export interface ToolCaller {
 export interface ToolRun {
   value: Record<string, unknown>;
   rateLimit?: RateLimitDecision;
+}
+
+/** A refusal as every agent surface shows it: the REST Error shape, plus the wait and the argument at fault when known. */
+export function refusalOf(error: ApiError): Record<string, unknown> {
+  return {
+    ...error.toBody(),
+    ...(error.retryAfterSeconds !== undefined && { retry_after_seconds: error.retryAfterSeconds }),
+    ...(error.field !== undefined && { field: error.field }),
+  };
 }
 
 export interface AgentToolsDeps {
