@@ -78,12 +78,13 @@ async function streamRefusal(stream: AsyncGenerator<JsonRpcResponse>, id: JsonRp
 /**
  * The SDK answers an exception that is no A2A error with -32603 and the exception's own message: its JSON
  * decoders throw TypeErrors on malformed params ("Cannot convert object to primitive value"). That text is
- * JavaScript's, not guidance: it is logged, and the client is told what to check.
+ * JavaScript's, not guidance, and may quote the request: the client is told what to check, the log says
+ * that it happened and nothing of the request.
  */
 function withoutInternals(answer: JsonRpcResponse, log: FastifyRequest['log']): JsonRpcResponse {
   const error = answer.error as { code: number; message: string; data?: unknown } | undefined;
   if (error?.code !== A2A_ERROR_CODE.INTERNAL_ERROR || error.data !== undefined) return answer;
-  log.warn({ sdkError: error.message }, 'a2a request failed in the SDK');
+  log.warn({}, 'a2a request failed in the SDK (-32603, its message withheld)');
   return { ...answer, error: { code: error.code, message: INTERNAL_MESSAGE } };
 }
 
