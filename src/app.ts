@@ -21,6 +21,7 @@ import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
 import type { InboxOutbox } from './inbox/pages.js';
 import { mcpPlugin } from './mcp/plugin.js';
+import { a2aPlugin } from './a2a/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';
 import { documentBearerResponses } from './oauth/http/openapi-challenge.js';
 import { oauthSurface } from './oauth/http/plugin.js';
@@ -70,7 +71,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
 /**
  * Builds the HTTP app, not listening. Reads top to bottom: what is global on purpose, then the four
  * surfaces, each an encapsulated context that owns its hooks, its error shape and its 404 and 405 answers:
- * the API (REST under /api and MCP), OAuth (/oauth and its metadata), the operators' inbox (/inbox), and the
+ * the API (REST under /api, MCP and A2A), OAuth (/oauth and its metadata), the operators' inbox (/inbox), and the
  * website (pages and documents).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mcpPlugin, {
       baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, twins: website.markdownTwin,
     });
+    await api.register(a2aPlugin, { baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, clock: deps.clock });
   });
 
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.

@@ -17,7 +17,7 @@ describe('CORS', () => {
     });
   }
 
-  for (const path of ['/api/v1/contact', '/api/contact', '/mcp']) {
+  for (const path of ['/api/v1/contact', '/api/contact', '/mcp', '/a2a']) {
     it(`${path}: a preflight from an allowed origin is granted to that origin only`, async () => {
       for (const origin of [PARTNER, server.url]) {
         const response = await preflight(path, origin);
@@ -35,11 +35,20 @@ describe('CORS', () => {
   }
 
   it('reads, documents and their preflights are open to any origin', async () => {
-    for (const path of ['/api/v1/projects', '/openapi.json', '/.well-known/mcp/server-card.json']) {
+    for (const path of ['/api/v1/projects', '/openapi.json', '/.well-known/mcp/server-card.json', '/.well-known/agent-card.json']) {
       const read = await fetch(server.url + path, { headers: { Origin: STRANGER } });
       assert.equal(read.headers.get('access-control-allow-origin'), '*', path);
       const pre = await preflight(path, STRANGER, 'GET');
       assert.equal(pre.headers.get('access-control-allow-origin'), '*', path);
     }
+  });
+
+  it('lets a browser A2A client fetch the agent card with its A2A-Version header', async () => {
+    const pre = await fetch(`${server.url}/.well-known/agent-card.json`, {
+      method: 'OPTIONS',
+      headers: { Origin: STRANGER, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'a2a-version' },
+    });
+    assert.equal(pre.headers.get('access-control-allow-origin'), '*');
+    assert.match(pre.headers.get('access-control-allow-headers') ?? '', /A2A-Version/i);
   });
 });

@@ -32,6 +32,20 @@ function jsonBodies(): unknown[] {
     bodies.push({ jsonrpc: '2.0', id: 1, method: name, params: { name, arguments: { [name]: 1 } } });
     bodies.push({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: JSON.parse(`{"${name}": {"x": 1}}`) } });
   }
+  // A2A: SendMessage with hostile messages and parts, a data part naming hostile skills and arguments, GetTask with hostile ids.
+  const sendMessage = (message: unknown) => ({ jsonrpc: '2.0', id: 3, method: 'SendMessage', params: { message } });
+  const a2aMessage = (parts: unknown) => ({ messageId: 'm-1', role: 'ROLE_USER', parts });
+  for (const name of PROTO_NAMES) {
+    bodies.push(sendMessage(a2aMessage([{ data: { skill: name, [name]: 1 } }])));
+    bodies.push(sendMessage(a2aMessage([{ data: JSON.parse(`{"skill": "list_projects", "${name}": {"x": 1}}`) }])));
+  }
+  for (const value of NOT_A_STRING) {
+    bodies.push(sendMessage(value), sendMessage(a2aMessage(value)), sendMessage(a2aMessage([value])), sendMessage(a2aMessage([{ data: value }])));
+    bodies.push(sendMessage(a2aMessage([{ data: { skill: 'submit_inquiry', ...inquiry, name: value, idempotency_key: value } }])));
+    bodies.push(sendMessage(a2aMessage([{ data: { skill: 'list_projects', region: value, location: value } }])));
+    bodies.push({ jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: value, historyLength: value } });
+    bodies.push({ ...sendMessage(a2aMessage([{ text: value }])), method: 'SendStreamingMessage' });
+  }
   bodies.push({ ...inquiry, name: '\u0000\u0085\u2028', message: '\ud800 lone surrogate' });
   bodies.push({ client_name: 'a', redirect_uris: [{ toString: 1 }], client_uri: 'javascript:alert(1)', software_id: 'x'.repeat(5000) });
   bodies.push({ jsonrpc: '2.0', id: { toString: 1 }, method: 'tools/list' });
@@ -56,7 +70,7 @@ interface Probe { method: string; path: string; headers: Record<string, string>;
 async function routes(base: string): Promise<Array<{ method: string; path: string }>> {
   const document = await (await fetch(`${base}${PATHS.openapi}`)).json() as { paths: Record<string, Record<string, unknown>> };
   const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => ({ method: m.toUpperCase(), path })));
-  const hidden = [PATHS.mcp, PATHS.contactPage, PATHS.health, PATHS.ready, PATHS.llms, PATHS.apiCatalog, PATHS.mcpServerCard,
+  const hidden = [PATHS.mcp, PATHS.a2a, PATHS.agentCard, PATHS.contactPage, PATHS.health, PATHS.ready, PATHS.llms, PATHS.apiCatalog, PATHS.mcpServerCard,
     OAUTH_METADATA_PATHS.authorizationServer, OAUTH_METADATA_PATHS.protectedResource, '/', '/projects', '/no-such-page', '/api/v1/nothing']
     .flatMap((path) => ['POST', 'GET', 'PUT', 'DELETE'].map((method) => ({ method, path })));
   return [...documented, ...hidden, { method: 'POST', path: OAUTH_PATHS.token }];
@@ -64,7 +78,8 @@ async function routes(base: string): Promise<Array<{ method: string; path: strin
 
 function probesFor(route: { method: string; path: string }): Probe[] {
   const mcp = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-  const base = { ...(route.path === PATHS.mcp ? mcp : {}), authorization: 'Basic X19wcm90b19fOmNvbnN0cnVjdG9y' };
+  const a2a = { 'a2a-version': '1.0' };
+  const base = { ...(route.path === PATHS.mcp ? mcp : route.path === PATHS.a2a ? a2a : {}), authorization: 'Basic X19wcm90b19fOmNvbnN0cnVjdG9y' };
   if (route.method === 'GET' || route.method === 'HEAD') {
     return [{ method: route.method, path: `${route.path}?__proto__[x]=1&a=%ff`, headers: { accept: 'text/markdown;q=abc, */*;q=2' } }];
   }

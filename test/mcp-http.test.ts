@@ -5,7 +5,6 @@ import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { PreparedCalls } from '../src/mcp/prepared-calls.js';
-import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import { Tools } from '../src/mcp/tools.js';
 import { jsonOfSize } from './helpers/bodies.js';
 import { postMcp, type Json } from './helpers/mcp.js';
@@ -187,7 +186,7 @@ describe('the prepared answers of the argument-free list calls (src/mcp/prepared
 
   it('are taken for calls without arguments only; an empty _meta takes the SDK path', () => {
     const unused = async () => { throw new Error('unused'); };
-    const tools = new Tools({ definitions: buildToolDefinitions('Test'), projects: [], services: [], inquiries: { submit: unused }, log: pino({ level: 'silent' }) });
+    const tools = new Tools({ projects: [], services: [], inquiries: { submit: unused }, log: pino({ level: 'silent' }) });
     const prepared = new PreparedCalls(tools.preparedResults());
     for (const name of ['list_projects', 'list_services']) {
       assert.equal(prepared.matches(call(name, 1, false)), true, name);

@@ -23,7 +23,7 @@ const sdkRequest = () => new Request('http://localhost/mcp', { method: 'POST', h
 
 function poolWith(submit: InquiryService['submit'], log = pino({ level: 'silent' })): McpServerPool {
   const definitions = buildToolDefinitions('Test Studio');
-  const tools = new Tools({ definitions, projects: [], services: [], inquiries: { submit }, log });
+  const tools = new Tools({ projects: [], services: [], inquiries: { submit }, log });
   const resources = new PageResources({ baseUrl: 'http://localhost', studioName: 'Test Studio', paths: [], twins: () => undefined });
   return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, { tools, toolList: { tools: definitions }, resources }, log);
 }

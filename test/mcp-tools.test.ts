@@ -6,7 +6,6 @@ import { ApiError, ERRORS } from '../src/contract/errors.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
-import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';
 import type { Caller } from '../src/mcp/call-context.js';
 import { Tools } from '../src/mcp/tools.js';
 import { validInquiry } from './helpers/inquiries.js';
@@ -21,7 +20,6 @@ const decision = { allowed: true, limit, remaining: limit - 1, resetSeconds: win
 
 function toolsWith(submit: InquiryService['submit']): Tools {
   return new Tools({
-    definitions: buildToolDefinitions('Test Studio'),
     projects: [],
     services: [],
     inquiries: { submit },

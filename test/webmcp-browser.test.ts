@@ -89,7 +89,8 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
   }
 
   async function registered(page: Page, count = 3): Promise<Registered[]> {
-    await page.waitForFunction(`(window.webmcpRecord?.registered.length ?? 0) >= ${count}`);
+    // A function, not a string: Playwright polls a string predicate through eval, which the page's CSP refuses.
+    await page.waitForFunction((n) => ((globalThis as unknown as { webmcpRecord?: { registered: unknown[] } }).webmcpRecord?.registered.length ?? 0) >= n, count);
     return page.evaluate('window.webmcpRecord.registered.map((t) => ({ ...t, execute: typeof t.execute }))');
   }
 
@@ -309,7 +310,7 @@ describe('WebMCP tools through Chromium\'s own WebMCP', { skip: chromiumSkip() }
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
     await page.goto(`${server.url}/contact`);
-    await page.waitForFunction('document.modelContext.getTools().then((tools) => tools.length === 3)');
+    await page.waitForFunction(() => (globalThis as unknown as { document: { modelContext: { getTools(): Promise<unknown[]> } } }).document.modelContext.getTools().then((tools) => tools.length === 3));
     const tools = await page.evaluate('document.modelContext.getTools().then((tools) => tools.map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint ?? false, properties: Object.keys(t.inputSchema.properties) })))') as Json[];
     assert.deepEqual(tools.map((tool) => tool.name).sort(), ['list_projects', 'list_services', 'submit_inquiry']);
     assert.deepEqual(tools.find((tool) => tool.name === 'submit_inquiry')!.properties, FIELDS);

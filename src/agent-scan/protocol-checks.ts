@@ -15,6 +15,22 @@ async function mcpSession(probe: Probe, revision: string) {
   return { init, call: (method: string, params: object = {}) => probe.jsonRpc(PATHS.mcp, method, params, headers) };
 }
 
+/** The card's JSON-RPC endpoint: A2A 1.0 lists interfaces; 0.3 names one url with its preferred transport. */
+function a2aEndpoint(card: Record<string, unknown>): { path: string; version: string } | undefined {
+  const jsonRpc = list(card.supportedInterfaces).map(record).find((i) => i.protocolBinding === 'JSONRPC');
+  const url = jsonRpc?.url ?? card.url;
+  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
+  return { path: new URL(url).pathname, version: String(jsonRpc?.protocolVersion ?? card.protocolVersion ?? '0.3') };
+}
+
+/** A plain-text "what can you do?" in the revision the card names (1.0 renamed the method and the parts). */
+function a2aHello(probe: Probe, { path, version }: { path: string; version: string }) {
+  const text = 'What can you do?';
+  return version.startsWith('0.')
+    ? probe.jsonRpc(path, 'message/send', { message: { kind: 'message', role: 'user', messageId: 'agent-scan-1', parts: [{ kind: 'text', text }] } })
+    : probe.jsonRpc(path, 'SendMessage', { message: { role: 'ROLE_USER', messageId: 'agent-scan-1', parts: [{ text }] } }, { 'A2A-Version': version });
+}
+
 export const PROTOCOL_CHECKS: Check[] = [
   {
     id: 'mcp-server-card', area: 'MCP', expects: 'an MCP server card at both addresses (SEP-1649 and SEP-2127), naming the endpoint',
@@ -45,14 +61,13 @@ export const PROTOCOL_CHECKS: Check[] = [
     id: 'a2a', area: 'A2A', expects: 'an A2A agent card whose JSON-RPC endpoint answers a message',
     async run(probe) {
       const card = record((await probe.get(PATHS.agentCard)).json);
-      if (!card.url) return fail('no agent card');
-      const reply = await probe.jsonRpc(new URL(String(card.url)).pathname, 'message/send', {
-        message: { kind: 'message', role: 'user', messageId: 'agent-scan-1', parts: [{ kind: 'text', text: 'What can you do?' }] },
-      });
+      const endpoint = a2aEndpoint(card);
+      if (!endpoint) return fail('no agent card naming a JSON-RPC endpoint');
+      const reply = await a2aHello(probe, endpoint);
       return findingOf([
         list(card.skills).length === 0 && 'no skills on the card',
-        reply.result === undefined && `message/send: ${reply.answer.status} ${JSON.stringify(reply.error ?? '')}`,
-      ], `${String(card.name)}: ${list(card.skills).map((s) => String(record(s).id)).join(', ')}`);
+        reply.result === undefined && `${endpoint.version}: ${reply.answer.status} ${JSON.stringify(reply.error ?? '')}`,
+      ], `${String(card.name)} (A2A ${endpoint.version}): ${list(card.skills).map((s) => String(record(s).id)).join(', ')}`);
     },
   },
 ];

@@ -46,6 +46,16 @@ export const Inquiry = Type.Object(
 );
 export type Inquiry = Static<typeof Inquiry>;
 
+/** One valid inquiry, for the examples of the documents (the developer page, the A2A skill). */
+export const EXAMPLE_INQUIRY: Inquiry = {
+  name: 'Jordan Example',
+  email: 'jordan@example.com',
+  message: 'A new house on a half-acre lot; we would like to start design this year.',
+  location: LOCATIONS[0],
+  budget: BUDGETS[1],
+  phase: PHASES[0],
+};
+
 /**
  * The honeypot of the website's HTML form: an optional field, hidden from people by the form's CSS, that
  * only bots fill in. A form submission with it filled is stored flagged as spam and never notified; the

@@ -21,14 +21,15 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
     hook: 'onRequest',
     origin: '*',
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
+    // A2A clients send A2A-Version with every request, the agent card's GET included.
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'A2A-Version', 'A2A-Extensions'],
     exposedHeaders: EXPOSED,
     maxAge: 600,
     strictPreflight: false,
   });
 }
 
-/** The policy of routes that act for the studio (inquiries, MCP): only the allowed origins, from a browser. */
+/** The policy of routes that act for the studio (inquiries, MCP, A2A): only the allowed origins, from a browser. */
 export function sitePolicy(allowedOrigins: readonly string[]): FastifyCorsOptions {
   return { origin: [...allowedOrigins] };
 }

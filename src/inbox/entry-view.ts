@@ -57,7 +57,7 @@ export function firstLine(message: string, max = 120): string {
 
 /** How each submission channel is called; the store keeps the short names (src/inquiries/inquiry-service.ts). */
 const CHANNEL_WORDS: ReadonlyMap<string, string> = new Map([
-  ['form', 'Web form'], ['api', 'API'], ['legacy', 'Legacy API'], ['mcp', 'MCP'],
+  ['form', 'Web form'], ['api', 'API'], ['legacy', 'Legacy API'], ['mcp', 'MCP'], ['a2a', 'A2A'],
 ]);
 
 export function channelText(channel: string): string {

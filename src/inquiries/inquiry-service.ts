@@ -1,12 +1,12 @@
 import type { ErrorCode } from '../contract/errors.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 
-// The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool and the HTML form
+// The inquiry use case as every surface sees it: REST, the legacy alias, the MCP tool, the A2A skill and the HTML form
 // are adapters around `submit`. Errors are thrown as ApiError (contract codes) and never name an HTTP
 // header: a refused submission carries its rate-limit decision (ApiError.rateLimit), and each surface
 // turns the error into its own shape.
 
-export const SUBMISSION_CHANNELS = ['api', 'legacy', 'mcp', 'form'] as const;
+export const SUBMISSION_CHANNELS = ['api', 'legacy', 'mcp', 'a2a', 'form'] as const;
 export type SubmissionChannel = (typeof SUBMISSION_CHANNELS)[number];
 
 export interface SubmissionContext {

@@ -1,5 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolCaller } from '../agent-tools/agent-tools.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 
 // What a tool call exchanges with the HTTP request it came in: who calls, and what the call counted. Both
@@ -7,15 +8,9 @@ import type { RateLimitDecision } from '../contract/rate-limits.js';
 // to `transport.handleRequest` for that request. The tools see neither HTTP nor the pooled Server that
 // happens to answer; the route alone turns outcomes into headers.
 
-/** Who is calling: the facts of the HTTP request a tool needs, never the request itself. */
-export interface Caller {
-  /** Client IP as Fastify resolved it (TRUST_PROXY). */
-  ip: string;
-  userAgent?: string;
-  /** The Origin header, when the request carried one. */
-  origin?: string;
-  /** The OAuth client of a verified bearer token, and the token's scopes; absent for anonymous calls. */
-  clientId?: string;
+/** Who is calling: what the shared operations need of the HTTP request, and the bearer token's scopes. */
+export interface Caller extends ToolCaller {
+  /** The scopes of a verified bearer token; absent for anonymous calls. */
   scopes?: string[];
 }
 

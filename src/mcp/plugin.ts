@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
-import { toProjectItem, toServiceItem } from '../catalog/api-items.js';
+import { catalogItems } from '../agent-tools/agent-tools.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
@@ -41,13 +41,7 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
       + 'Resources: every project, service and text page as Markdown, addressed by its page URL; a project page by slug through the resource template.',
   };
   const definitions = buildToolDefinitions(studio);
-  const tools = new Tools({
-    definitions,
-    projects: catalog.projects.map((entry) => ({ item: toProjectItem(entry, baseUrl), region: entry.region })),
-    services: catalog.services.map((entry) => toServiceItem(entry, baseUrl)),
-    inquiries,
-    log: app.log,
-  });
+  const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, log: app.log });
   const resources = new PageResources({ baseUrl, studioName: studio, paths: resourcePaths(catalog), twins });
   const pool = new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log);
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool, prepared: new PreparedCalls(tools.preparedResults()) });

@@ -1,24 +1,16 @@
 import type { TSchema } from 'typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { Project, ProjectFilters, Service } from '../contract/catalog.js';
-import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { TOOL_ARGUMENTS, toolSchema, type JsonSchema, type ToolName } from '../agent-tools/arguments.js';
+import { Project, Service } from '../contract/catalog.js';
+import { BUDGETS, Inquiry, LOCATIONS, PHASES } from '../contract/inquiry.js';
 import { PATHS } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody, Ok } from '../contract/responses.js';
-import { plainSchema } from '../contract/schema-helpers.js';
 
 // The three tools as agents see them, on the MCP endpoint and on the website's pages (WebMCP): names,
-// descriptions, annotations and JSON Schemas derived from the contract schemas (never restated). Built
-// once; tools/list, the server card and the pages' WebMCP script read them.
-
-const TOOL_NAMES = ['list_projects', 'list_services', 'submit_inquiry'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
-type JsonSchema = Record<string, unknown>;
-
-/** A contract schema as a self-contained JSON Schema: `$id`s removed, so clients can compile many at once. */
-export function toolSchema(schema: TSchema | JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(plainSchema(schema as TSchema)), (key, value: unknown) => (key === '$id' ? undefined : value)) as JsonSchema;
-}
+// descriptions, annotations, the argument schemas of the shared operations (src/agent-tools) and output
+// schemas derived from the contract schemas (never restated). Built once; tools/list, the server card and
+// the pages' WebMCP script read them.
 
 /** The REST Error shape, plus what a tool result can add: the wait of a rate limit and the field at fault. */
 export const ToolErrorSchema: JsonSchema = (() => {
@@ -46,25 +38,6 @@ function listOf(key: string, item: TSchema): JsonSchema {
 const inquiryPolicy = RATE_LIMIT_POLICIES.inquiry;
 const readPolicy = RATE_LIMIT_POLICIES.read;
 
-/** submit_inquiry's own argument, beside the Inquiry fields. */
-const IDEMPOTENCY_KEY: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: INQUIRY_POLICY.idempotencyKeyMaxLength,
-  description: 'Optional. A unique string chosen for this inquiry, in printable ASCII without spaces (e.g. a UUID). '
-    + `Send the same key with the same fields when retrying, within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours: `
-    + 'the first answer is returned and the inquiry is stored once. The same key with other fields is refused '
-    + '(idempotency_key_reused). Without a key, a retry stores a second inquiry.',
-};
-
-/** What the submit_inquiry tool checks itself: the Inquiry fields are the use case's to validate. */
-export const IDEMPOTENCY_KEY_ARGUMENTS: JsonSchema = { type: 'object', properties: { idempotency_key: IDEMPOTENCY_KEY } };
-
-function submitInquiryInput(): Tool['inputSchema'] {
-  const inquiry = toolSchema(Inquiry);
-  return { ...inquiry, type: 'object', properties: { ...(inquiry.properties as JsonSchema), idempotency_key: IDEMPOTENCY_KEY } };
-}
-
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 // The parts of each tool that every surface offering it shares (the MCP endpoint and the website's WebMCP
@@ -74,11 +47,11 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 /** The filters of list_projects: the MCP endpoint knows each project's region; the REST list the website reads does not. */
 const PROJECT_FILTERS = {
   region: {
-    schema: toolSchema(ProjectFilters.properties.region),
+    schema: TOOL_ARGUMENTS.list_projects.properties.region!,
     text: `"region" (the same values as the location of an inquiry: ${LOCATIONS.join(', ')})`,
   },
   location: {
-    schema: toolSchema(ProjectFilters.properties.location),
+    schema: TOOL_ARGUMENTS.list_projects.properties.location!,
     text: '"location" (text the project\'s location must contain, case-insensitive, e.g. "Florida")',
   },
 } as const;
@@ -150,7 +123,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
         + INQUIRY_LIMIT_TEXT
         + 'Not idempotent by itself: pass an idempotency_key and reuse it on retries to make the call safe to repeat. '
         + 'A failure is a result with isError: true carrying code, error and hint (and retry_after_seconds when you must wait).',
-      inputSchema: submitInquiryInput(),
+      inputSchema: TOOL_ARGUMENTS.submit_inquiry,
       outputSchema: outputOf(toolSchema(Ok)),
       annotations: { title: SUBMIT_TITLE, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation } from '../http/representation.js';
-import { buildWebMcpToolDefinitions, type ToolName, type WebMcpTool } from '../mcp/tool-definitions.js';
+import type { ToolName } from '../agent-tools/arguments.js';
+import { buildWebMcpToolDefinitions, type WebMcpTool } from '../mcp/tool-definitions.js';
 import { IMMUTABLE, registerAsset } from './assets.js';
 import { SITE_PATHS } from './site-paths.js';
 

@@ -1,7 +1,7 @@
 import { projectPath } from '../../catalog/catalog.js';
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
-import { BUDGETS, LOCATIONS, PHASES, type Inquiry } from '../../contract/inquiry.js';
+import { EXAMPLE_INQUIRY } from '../../contract/inquiry.js';
 import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
 import { PATHS } from '../../contract/paths.js';
 import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
@@ -15,15 +15,6 @@ import { mdCell, mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
-
-const EXAMPLE_INQUIRY: Inquiry = {
-  name: 'Jordan Example',
-  email: 'jordan@example.com',
-  message: 'A new house on a half-acre lot; we would like to start design this year.',
-  location: LOCATIONS[0],
-  budget: BUDGETS[1],
-  phase: PHASES[0],
-};
 
 /** A path as a link when this instance serves it, as code otherwise (documents of surfaces not deployed). */
 export function docLink(ctx: SiteContext, path: string, title: string): string {

@@ -1,0 +1,57 @@
+import type { Task } from '@a2a-js/sdk';
+import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
+import type { Clock } from '../lib/clock.js';
+
+// The only tasks this agent creates are refusals, over when they are created (src/a2a/replies.ts). They
+// are kept a little while, so GetTask answers for the id a client was given, and no more: at most
+// MAX_TASKS for TASK_TTL_SECONDS, oldest first out, so no caller can grow the process. The SDK's
+// in-memory store keeps every task forever.
+
+export const MAX_TASKS = 1000;
+export const TASK_TTL_SECONDS = 3600;
+
+interface Kept {
+  task: Task;
+  /** The OAuth client that created it; undefined for an anonymous caller, whose task id is its only key. */
+  owner: string | undefined;
+  expiresAt: number;
+}
+
+const ownerOf = (context: ServerCallContext): string | undefined => (context.user?.isAuthenticated ? context.user.userName : undefined);
+
+export class RecentTasks implements TaskStore {
+  /** In insertion order, so the first entry is the oldest. */
+  private readonly tasks = new Map<string, Kept>();
+
+  constructor(private readonly clock: Clock) {}
+
+  /**
+   * Keeps the task without its history: the history holds the caller's message (an inquiry's name, email
+   * and text), which is answered already and is not kept. A2A lets a server return less history than asked.
+   */
+  async save(task: Task, context: ServerCallContext): Promise<void> {
+    this.tasks.delete(task.id);
+    this.tasks.set(task.id, { task: structuredClone({ ...task, history: [] }), owner: ownerOf(context), expiresAt: this.clock() + TASK_TTL_SECONDS * 1000 });
+    for (const id of this.tasks.keys()) {
+      if (this.tasks.size <= MAX_TASKS) break;
+      this.tasks.delete(id);
+    }
+  }
+
+  /** A task of an identified client is that client's alone. */
+  async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
+    const kept = this.tasks.get(taskId);
+    if (!kept) return undefined;
+    if (kept.expiresAt <= this.clock()) {
+      this.tasks.delete(taskId);
+      return undefined;
+    }
+    return kept.owner === undefined || kept.owner === ownerOf(context) ? structuredClone(kept.task) : undefined;
+  }
+
+  /** Anonymous callers share no identity to list by, and a refusal is worth nothing in a list. */
+  async list(): Promise<never> {
+    throw new UnsupportedOperationError('Tasks are not listed: this agent keeps only its refusals, for a while. Ask GetTask for the id you were given.');
+  }
+}
