@@ -40,24 +40,24 @@ const DESCRIPTION = 'For the studio\'s own tools. Requires a bearer token with t
 const NO_STORE = 'private, no-store';
 const CHALLENGE_DOC = { type: 'string', description: 'Bearer realm, scope="inquiries:read", resource_metadata; with error="…" when a token was sent.' };
 
+/** What this context adds to every answer (noStore below): its refusals are the one caller's too. */
+const CONTEXT_HEADERS = { 'Cache-Control': { type: 'string', description: NO_STORE } };
+
 /** The answers every operation of this context documents besides its 200. */
 const REFUSALS = {
   401: RefOf(ErrorBody, {
     description: 'No bearer token (code token_required: the challenge names the scope, without an error attribute), '
       + 'or an invalid or expired one (code invalid_token).',
-    headers: { ...RATE_LIMIT_HEADER_DOCS, 'WWW-Authenticate': CHALLENGE_DOC },
+    headers: { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS, 'WWW-Authenticate': CHALLENGE_DOC },
   }),
   403: RefOf(ErrorBody, {
     description: 'The token does not carry inquiries:read. Code: insufficient_scope.',
-    headers: { ...RATE_LIMIT_HEADER_DOCS, 'WWW-Authenticate': CHALLENGE_DOC },
+    headers: { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS, 'WWW-Authenticate': CHALLENGE_DOC },
   }),
-  ...errorResponses([429, 503]),
+  ...errorResponses([429, 503], CONTEXT_HEADERS),
 };
 
-const OK_HEADERS = {
-  ...RATE_LIMIT_HEADER_DOCS,
-  'Cache-Control': { type: 'string', description: NO_STORE },
-};
+const OK_HEADERS = { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS };
 
 /** Every answer of this context, refusals included, is for the one caller and is never stored. */
 const noStore: onRequestHookHandler = (_request, reply, done) => {
@@ -107,7 +107,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
       querystring: InquiryListQuery,
       response: {
         200: { ...InquiryList, description: 'One page of inquiries, newest first.', headers: { ...OK_HEADERS, Link: { type: 'string', description: '<next page>; rel="next" when there is one.' } } },
-        ...errorResponses([400]),
+        ...errorResponses([400], CONTEXT_HEADERS),
         ...REFUSALS,
       },
     },
@@ -129,7 +129,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
       params: InquiryIdParams,
       response: {
         200: { ...ReceivedInquiry, description: 'The inquiry.', headers: OK_HEADERS },
-        ...errorResponses([400, 404]),
+        ...errorResponses([400, 404], CONTEXT_HEADERS),
         ...REFUSALS,
       },
     },
