@@ -69,7 +69,7 @@ export function registerApiIndex(app: FastifyInstance, baseUrl: string, name: st
       response: {
         200: RefOf(ApiIndex, { description: 'The API index.', headers: { ...REPRESENTATION_HEADER_DOCS, ...RATE_LIMIT_HEADER_DOCS } }),
         304: notModifiedResponse(RATE_LIMIT_HEADER_DOCS),
-        ...errorResponses([429]),
+        ...errorResponses([429, 500]),
       },
     },
     config: { rateLimit: 'read' },

@@ -33,7 +33,7 @@ export interface LegacyDeprecation {
 }
 
 const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
-const STATUSES = [400, 403, 413, 415, 422, 429, 503];
+const STATUSES = [400, 403, 413, 415, 422, 429, 500, 503];
 const DESCRIPTION = 'Delivers a project inquiry to the studio inbox. 200 means it is stored durably. '
   + `Extra fields are ignored (a "${HONEYPOT_FIELD}" field too: the website form's honeypot means nothing here). `
   + `An Idempotency-Key header (1 to ${INQUIRY_POLICY.idempotencyKeyMaxLength} printable ASCII characters) makes a retry `

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler, preValidationHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_PAGE, InquiryIdParams, InquiryList, InquiryListQuery, ReceivedInquiry } from '../contract/inbox-api.js';
@@ -54,15 +54,19 @@ const REFUSALS = {
     description: 'The token does not carry inquiries:read. Code: insufficient_scope.',
     headers: { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS, 'WWW-Authenticate': CHALLENGE_DOC },
   }),
-  ...errorResponses([429, 503], CONTEXT_HEADERS),
+  ...errorResponses([429, 500, 503], CONTEXT_HEADERS),
 };
 
 const OK_HEADERS = { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS };
 
-/** Every answer of this context, refusals included, is for the one caller and is never stored. */
-const noStore: onRequestHookHandler = (_request, reply, done) => {
+/**
+ * Every answer of this context, refusals included, is for the one caller and is never stored. On send, so
+ * that the refusals of the API context's own hooks (the bearer hook's 401, the counting hook's 429), which
+ * answer before this context's onRequest hooks run, carry it too.
+ */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
   reply.header('Cache-Control', NO_STORE);
-  done();
+  done(null, payload);
 };
 
 /**
@@ -91,7 +95,7 @@ async function fromInbox<T>(log: FastifyBaseLogger, read: () => Promise<T>): Pro
 
 export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: InquiryRouteOptions): Promise<void> {
   const routes = new RouteRegistry(scope);
-  scope.addHook('onRequest', noStore);
+  scope.addHook('onSend', noStore);
   scope.addHook('onRequest', requireScope(baseUrl, SCOPE));
   scope.addHook('preValidation', limitAsNumber);
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();

@@ -26,7 +26,7 @@ function listRoute(app: FastifyInstance, path: string, { operationId, summary, d
       response: {
         200: { ...listSchema, description: summary, headers: { ...REPRESENTATION_HEADER_DOCS, ...RATE_LIMIT_HEADER_DOCS } },
         304: notModifiedResponse(RATE_LIMIT_HEADER_DOCS),
-        ...errorResponses([429]),
+        ...errorResponses([429, 500]),
       },
     },
     config: { rateLimit: 'read' },

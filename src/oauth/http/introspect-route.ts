@@ -5,7 +5,7 @@ import { IntrospectionResponse, TokenParameter } from '../../contract/oauth-sche
 import type { Grants } from '../grants.js';
 import { sendNoStoreJson } from './answers.js';
 import { authenticatedClient, type ClientFormRoute } from './client-auth.js';
-import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
+import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, CLIENT_FORM_STATUSES, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
 
 /** POST /oauth/introspect (RFC 7662), for the token's own client. */
 export function registerIntrospectionRoute(scope: FastifyInstance, grants: Grants, clientForm: ClientFormRoute): void {
@@ -21,7 +21,7 @@ export function registerIntrospectionRoute(scope: FastifyInstance, grants: Grant
       body: TokenParameter,
       response: {
         200: { ...IntrospectionResponse, description: 'active: false for any token that is not an active token of the caller.', headers: COUNTED_ANSWER_DOCS },
-        ...oauthErrorResponses([400, 401, 429, 503]),
+        ...oauthErrorResponses(CLIENT_FORM_STATUSES),
       },
     },
     config: { rateLimit: 'introspect' },

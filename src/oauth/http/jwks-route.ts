@@ -25,7 +25,7 @@ export function registerJwksRoute(scope: FastifyInstance, keyRing: KeyRing): voi
         200: { description: 'The JSON Web Key Set.', headers: REPRESENTATION_HEADER_DOCS, content: { [JWK_SET]: { schema: Jwks } } },
         304: notModifiedResponse(),
         // Not counted: its errors carry no RateLimit-* fields.
-        ...oauthErrorResponses([503], NO_STORE_DOCS),
+        ...oauthErrorResponses([500, 503], NO_STORE_DOCS),
       },
     },
     config: { rateLimit: false },

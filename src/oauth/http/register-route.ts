@@ -35,7 +35,7 @@ export function registerRegistrationRoute(scope: FastifyInstance, grants: Grants
       body: ClientRegistrationRequest,
       response: {
         201: { ...ClientRegistrationResponse, description: 'The client; client_secret is shown only here.', headers: COUNTED_ANSWER_DOCS },
-        ...oauthErrorResponses([400, 429, 503]),
+        ...oauthErrorResponses([400, 413, 415, 429, 500, 503]),
       },
     },
     config: { rateLimit: 'register' },

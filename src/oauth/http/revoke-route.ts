@@ -6,7 +6,7 @@ import { TokenParameter } from '../../contract/oauth-schemas.js';
 import type { Grants } from '../grants.js';
 import { noStore } from './answers.js';
 import { authenticatedClient, type ClientFormRoute } from './client-auth.js';
-import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
+import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, CLIENT_FORM_STATUSES, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
 
 /** POST /oauth/revoke (RFC 7009): 200 whatever the token, so that nobody learns whose tokens exist. */
 export function registerRevocationRoute(scope: FastifyInstance, grants: Grants, clientForm: ClientFormRoute): void {
@@ -22,7 +22,7 @@ export function registerRevocationRoute(scope: FastifyInstance, grants: Grants, 
       body: TokenParameter,
       response: {
         200: Type.Null({ description: 'The token is revoked (or was not an active token of the caller).', headers: COUNTED_ANSWER_DOCS }),
-        ...oauthErrorResponses([400, 401, 429, 503]),
+        ...oauthErrorResponses(CLIENT_FORM_STATUSES),
       },
     },
     config: { rateLimit: 'introspect' },

@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES } from '../../contract/api.js';
 import { OAuthErrorBody } from '../../contract/oauth-schemas.js';
 import { RATE_LIMIT_HEADER_DOCS, RETRY_AFTER_DOC } from '../../http/route-docs.js';
 
@@ -23,11 +24,17 @@ export function oauthErrorResponses(statuses: number[], answerHeaders: Record<st
     401: oauthError('invalid_client: client authentication failed or is missing.', {
       ...answerHeaders, 'WWW-Authenticate': { type: 'string', description: 'Basic realm="<issuer>", charset="UTF-8" (RFC 6749 §5.2, RFC 7617).' },
     }),
+    413: oauthError(`invalid_request (invalid_client_metadata at registration): the body is over ${MAX_BODY_BYTES / 1024} KiB.`, answerHeaders),
+    415: oauthError('invalid_request (invalid_client_metadata at registration): the body is of a media type this endpoint does not read.', answerHeaders),
     429: oauthError('temporarily_unavailable: rate limited.', { ...answerHeaders, 'Retry-After': RETRY_AFTER_DOC }),
+    500: oauthError('server_error: something went wrong on our side.', answerHeaders),
     503: oauthError('temporarily_unavailable: the store is unreachable, or the service is overloaded.', { ...answerHeaders, 'Retry-After': RETRY_AFTER_DOC }),
   };
   return Object.fromEntries(statuses.map((s) => [s, all[s]!]));
 }
+
+/** The refusals of the endpoints that read a form and authenticate the client (token, introspection, revocation). */
+export const CLIENT_FORM_STATUSES = [400, 401, 413, 415, 429, 500, 503];
 
 /**
  * Client authentication on the token, introspection and revocation endpoints: client_secret_basic (the

@@ -5,7 +5,7 @@ import { TokenRequest, TokenResponse } from '../../contract/oauth-schemas.js';
 import type { Grants } from '../grants.js';
 import { sendNoStoreJson } from './answers.js';
 import { authenticatedClient, type ClientFormRoute } from './client-auth.js';
-import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
+import { CLIENT_AUTH_DESCRIPTION, CLIENT_AUTH_SECURITY, CLIENT_FORM_STATUSES, COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
 
 /** POST /oauth/token: client_credentials only, answered with an RFC 9068 JWT access token. */
 export function registerTokenRoute(scope: FastifyInstance, grants: Grants, clientForm: ClientFormRoute): void {
@@ -22,7 +22,7 @@ export function registerTokenRoute(scope: FastifyInstance, grants: Grants, clien
       body: TokenRequest,
       response: {
         200: { ...TokenResponse, description: 'The access token.', headers: COUNTED_ANSWER_DOCS },
-        ...oauthErrorResponses([400, 401, 429, 503]),
+        ...oauthErrorResponses(CLIENT_FORM_STATUSES),
       },
     },
     config: { rateLimit: 'token' },
