@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../contract/paths.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+import { API_TAGS } from './route-docs.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface OpenApiInfo {
   title: string;
@@ -21,13 +24,27 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: info.title, version: API_DOCUMENT_VERSION, description: info.description, contact: { email: info.contactEmail } },
+      info: {
+        title: info.title,
+        version: API_DOCUMENT_VERSION,
+        description: `${info.description}\n\n${globalHeadersNote(baseUrl)}`,
+        contact: { email: info.contactEmail },
+        // The service is not open source (package.json: private); calling the public API is described in the developer guide.
+        license: { name: 'Proprietary', url: baseUrl + PATHS.developers },
+      },
       servers: [{ url: baseUrl }],
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       externalDocs: { url: baseUrl + PATHS.developers, description: 'Developer guide' },
       components: {
         securitySchemes: {
           oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: baseUrl + OAUTH_PATHS.token, scopes: { ...SCOPES } } } },
-          clientSecretBasic: { type: 'http', scheme: 'basic', description: 'OAuth client_id and client_secret (RFC 6749 §2.3.1).' },
+          clientSecretBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'client_secret_basic (RFC 6749 §2.3.1): the form-url-encoded client_id and client_secret as HTTP Basic '
+              + 'credentials. The endpoints that take it also accept client_secret_post, the same two values as fields of the form '
+              + 'body, which no OpenAPI security scheme can express: see their descriptions.',
+          },
         },
       },
       // Tokens are optional: every operation may be called anonymously ({}) or with a bearer token.
@@ -36,6 +53,16 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
     transformObject: (document) => ('openapiObject' in document ? (info.complete ?? ((d) => d))(document.openapiObject) : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
+}
+
+/**
+ * The headers every answer of the origin carries, which no operation declares (the tests' conformance
+ * check, test/helpers/openapi-conformance.ts, allows exactly these besides HTTP's own).
+ */
+function globalHeadersNote(baseUrl: string): string {
+  const names = [...Object.keys(securityHeaders(baseUrl)), REQUEST_ID_HEADER].map((name) => `\`${name}\``).join(', ');
+  return `Every response carries ${names}, a \`Link\` header to the discovery documents and the CORS headers (\`Access-Control-*\`, \`Vary\`); `
+    + 'each operation declares every other header it sends.';
 }
 
 /** The parts of an OpenAPI 3.1 document the pages read. */

@@ -7,6 +7,15 @@ import { RefOf } from '../contract/schema-helpers.js';
 // OpenAPI fragments that route schemas share: response headers and the Error responses, derived from
 // the contract so that the document never restates a code or a header by hand.
 
+/** The document's tags, each with what its operations are about; every operation names one of them. */
+export const API_TAGS = {
+  index: 'The API index: the version, the deprecation policy and every operation.',
+  catalog: 'The studio\'s public portfolio and services, read-only.',
+  inquiries: 'Project inquiries: submitting one (public), and reading the received ones (the studio\'s own tools).',
+  oauth: 'The OAuth 2.0 authorization server for agents: self-registration, client_credentials tokens, introspection, '
+    + 'revocation and the signing keys. Tokens are optional for every other operation.',
+} as const;
+
 const policyList = Object.entries(RATE_LIMIT_POLICIES).map(([name, p]) => `${name} ${p.limit};w=${p.windowSeconds}`).join(', ');
 
 export const RATE_LIMIT_HEADER_DOCS = {
@@ -17,7 +26,12 @@ export const RATE_LIMIT_HEADER_DOCS = {
 } as const;
 
 export const RETRY_AFTER_DOC = { type: 'integer', description: 'Seconds to wait before trying again.' } as const;
-export const ETAG_DOC = { type: 'string', description: 'Entity tag; send it back in If-None-Match to get 304.' } as const;
+
+/** The headers of a prepared representation (src/http/representation.ts), on its 200 and its 304. */
+export const REPRESENTATION_HEADER_DOCS = {
+  ETag: { type: 'string', description: 'Entity tag; send it back in If-None-Match to get 304.' },
+  'Cache-Control': { type: 'string', description: 'How long a cache may reuse the answer before it revalidates.' },
+} as const;
 
 const STATUS_MEANINGS: Record<number, string> = {
   400: 'A required field is missing or a field is invalid',
@@ -51,8 +65,11 @@ export function errorResponses(statuses: number[], extraHeaders: Record<string, 
   return Object.fromEntries(statuses.map((status) => [status, errorResponse(status, extraHeaders)]));
 }
 
-export const NOT_MODIFIED_RESPONSE = {
-  type: 'null',
-  description: 'Not modified: the If-None-Match entity tag is current.',
-  headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS },
-} as const;
+/** The 304 of a prepared representation, with the headers the route's context adds to every answer. */
+export function notModifiedResponse(contextHeaders: Record<string, object> = {}): object {
+  return {
+    type: 'null',
+    description: 'Not modified: the If-None-Match entity tag is current.',
+    headers: { ...REPRESENTATION_HEADER_DOCS, ...contextHeaders },
+  };
+}

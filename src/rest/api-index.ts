@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { RefOf } from '../contract/schema-helpers.js';
 import { API_DOCUMENT_VERSION, API_VERSION, DEPRECATION_POLICY } from '../contract/api.js';
 import { PATHS } from '../contract/paths.js';
-import { errorResponses, NOT_MODIFIED_RESPONSE, RATE_LIMIT_HEADER_DOCS, ETAG_DOC } from '../http/route-docs.js';
+import { errorResponses, notModifiedResponse, RATE_LIMIT_HEADER_DOCS, REPRESENTATION_HEADER_DOCS } from '../http/route-docs.js';
 import { apiOperations, type OpenApiDocument } from '../http/openapi.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 
@@ -62,11 +62,14 @@ export function registerApiIndex(app: FastifyInstance, baseUrl: string, name: st
     schema: {
       operationId: 'getApiIndex',
       summary: 'API index: version, deprecation policy and endpoints',
+      description: `The entry point for a client that knows only the base URL: the version in the path (${API_VERSION}), `
+        + `the version of this document (${API_DOCUMENT_VERSION}), the deprecation policy, the documentation's addresses `
+        + 'and every operation of this document with its absolute URL. Send the ETag back in If-None-Match to get 304.',
       tags: ['index'],
       response: {
-        200: RefOf(ApiIndex, { description: 'The API index.', headers: { ETag: ETAG_DOC, ...RATE_LIMIT_HEADER_DOCS } }),
-        304: NOT_MODIFIED_RESPONSE,
-        ...errorResponses([429]),
+        200: RefOf(ApiIndex, { description: 'The API index.', headers: { ...REPRESENTATION_HEADER_DOCS, ...RATE_LIMIT_HEADER_DOCS } }),
+        304: notModifiedResponse(RATE_LIMIT_HEADER_DOCS),
+        ...errorResponses([429, 500]),
       },
     },
     config: { rateLimit: 'read' },

@@ -33,7 +33,7 @@ export interface LegacyDeprecation {
 }
 
 const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
-const STATUSES = [400, 403, 413, 415, 422, 429, 503];
+const STATUSES = [400, 403, 413, 415, 422, 429, 500, 503];
 const DESCRIPTION = 'Delivers a project inquiry to the studio inbox. 200 means it is stored durably. '
   + `Extra fields are ignored (a "${HONEYPOT_FIELD}" field too: the website form's honeypot means nothing here). `
   + `An Idempotency-Key header (1 to ${INQUIRY_POLICY.idempotencyKeyMaxLength} printable ASCII characters) makes a retry `
@@ -44,9 +44,11 @@ const IDEMPOTENCY_HEADER = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ description: 'Makes a retry safe: the same key and body return the first answer.' })),
 });
 
+/** What the alias's onSend hook adds to every one of its answers (legacyAlias below). */
 const DEPRECATION_DOCS = {
   Deprecation: { type: 'string', description: 'RFC 9745: when this alias was deprecated (@unix-seconds).' },
   Sunset: { type: 'string', description: 'RFC 8594: when this alias goes away (HTTP-date).' },
+  Link: { type: 'string', description: 'Besides the discovery links: the versioning policy, rel="deprecation" (RFC 9745).' },
 };
 
 /** RFC 9745 Deprecation, RFC 8594 Sunset and the deprecation link, for every response of the alias. */
@@ -97,7 +99,7 @@ function contactRoute(scope: FastifyInstance, route: ContactRoute, options: Cont
       response: {
         200: RefOf(Ok, {
           description: 'The inquiry is stored in the studio inbox.',
-          headers: { ...RATE_LIMIT_HEADER_DOCS, ...(deprecated ? DEPRECATION_DOCS : {}) },
+          headers: { ...RATE_LIMIT_HEADER_DOCS, 'Cache-Control': { type: 'string', description: 'no-store' }, ...(deprecated ? DEPRECATION_DOCS : {}) },
         }),
         ...errorResponses(STATUSES, deprecated ? DEPRECATION_DOCS : {}),
       },

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler, preValidationHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_PAGE, InquiryIdParams, InquiryList, InquiryListQuery, ReceivedInquiry } from '../contract/inbox-api.js';
@@ -40,29 +40,33 @@ const DESCRIPTION = 'For the studio\'s own tools. Requires a bearer token with t
 const NO_STORE = 'private, no-store';
 const CHALLENGE_DOC = { type: 'string', description: 'Bearer realm, scope="inquiries:read", resource_metadata; with error="…" when a token was sent.' };
 
+/** What this context adds to every answer (noStore below): its refusals are the one caller's too. */
+const CONTEXT_HEADERS = { 'Cache-Control': { type: 'string', description: NO_STORE } };
+
 /** The answers every operation of this context documents besides its 200. */
 const REFUSALS = {
   401: RefOf(ErrorBody, {
     description: 'No bearer token (code token_required: the challenge names the scope, without an error attribute), '
       + 'or an invalid or expired one (code invalid_token).',
-    headers: { ...RATE_LIMIT_HEADER_DOCS, 'WWW-Authenticate': CHALLENGE_DOC },
+    headers: { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS, 'WWW-Authenticate': CHALLENGE_DOC },
   }),
   403: RefOf(ErrorBody, {
     description: 'The token does not carry inquiries:read. Code: insufficient_scope.',
-    headers: { ...RATE_LIMIT_HEADER_DOCS, 'WWW-Authenticate': CHALLENGE_DOC },
+    headers: { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS, 'WWW-Authenticate': CHALLENGE_DOC },
   }),
-  ...errorResponses([429, 503]),
+  ...errorResponses([429, 500, 503], CONTEXT_HEADERS),
 };
 
-const OK_HEADERS = {
-  ...RATE_LIMIT_HEADER_DOCS,
-  'Cache-Control': { type: 'string', description: NO_STORE },
-};
+const OK_HEADERS = { ...RATE_LIMIT_HEADER_DOCS, ...CONTEXT_HEADERS };
 
-/** Every answer of this context, refusals included, is for the one caller and is never stored. */
-const noStore: onRequestHookHandler = (_request, reply, done) => {
+/**
+ * Every answer of this context, refusals included, is for the one caller and is never stored. On send, so
+ * that the refusals of the API context's own hooks (the bearer hook's 401, the counting hook's 429), which
+ * answer before this context's onRequest hooks run, carry it too.
+ */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
   reply.header('Cache-Control', NO_STORE);
-  done();
+  done(null, payload);
 };
 
 /**
@@ -91,7 +95,7 @@ async function fromInbox<T>(log: FastifyBaseLogger, read: () => Promise<T>): Pro
 
 export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: InquiryRouteOptions): Promise<void> {
   const routes = new RouteRegistry(scope);
-  scope.addHook('onRequest', noStore);
+  scope.addHook('onSend', noStore);
   scope.addHook('onRequest', requireScope(baseUrl, SCOPE));
   scope.addHook('preValidation', limitAsNumber);
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -107,7 +111,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
       querystring: InquiryListQuery,
       response: {
         200: { ...InquiryList, description: 'One page of inquiries, newest first.', headers: { ...OK_HEADERS, Link: { type: 'string', description: '<next page>; rel="next" when there is one.' } } },
-        ...errorResponses([400]),
+        ...errorResponses([400], CONTEXT_HEADERS),
         ...REFUSALS,
       },
     },
@@ -129,7 +133,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
       params: InquiryIdParams,
       response: {
         200: { ...ReceivedInquiry, description: 'The inquiry.', headers: OK_HEADERS },
-        ...errorResponses([400, 404]),
+        ...errorResponses([400, 404], CONTEXT_HEADERS),
         ...REFUSALS,
       },
     },

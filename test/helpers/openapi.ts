@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { documentedResponse, findOperation } from './openapi-conformance.js';
 
 type Json = Record<string, any>;
 
@@ -29,11 +30,7 @@ export class OpenApiContract {
   }
 
   operation(method: string, path: string): Json | undefined {
-    for (const [template, item] of Object.entries(this.document.paths as Json)) {
-      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      if (pattern.test(path)) return (item as Json)[method.toLowerCase()];
-    }
-    return undefined;
+    return findOperation(this.document, method, path);
   }
 
   /** Asserts that a response matches the document; returns the parsed JSON body, if any. */
@@ -41,7 +38,7 @@ export class OpenApiContract {
     const path = new URL(url).pathname;
     const operation = this.operation(method, path);
     assert.ok(operation, `${method} ${path} is not in openapi.json`);
-    const documented = operation.responses[String(response.status)] ?? operation.responses.default;
+    const documented = documentedResponse(operation, response.status);
     assert.ok(documented, `${method} ${path} answered ${response.status}, which openapi.json does not document`);
     for (const header of Object.keys(documented.headers ?? {})) {
       assert.ok(response.headers.has(header), `${method} ${path} ${response.status} lacks documented header ${header}`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { forgetOpenApiDocument } from './openapi-documents.js';
 
 export interface TestServer {
   url: string;
@@ -56,6 +57,7 @@ export async function startServer(
     runtime,
     async close() {
       await runtime.close();
+      forgetOpenApiDocument(`http://127.0.0.1:${port}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import { OAuthError } from '../errors.js';
 import type { Grants } from '../grants.js';
 import { sendNoStoreJson } from './answers.js';
 import { oauthErrorHandler } from './errors.js';
-import { NO_STORE_DOCS, oauthErrorResponses } from './route-docs.js';
+import { COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
 
 const requireJson: preValidationAsyncHookHandler = async (request) => {
   if (mediaTypeOf(request.headers) !== 'application/json') throw new OAuthError('invalid_request', 'Send {"type": "anonymous"} as application/json.');
@@ -30,8 +30,8 @@ export function registerAgentAuthRoute(scope: FastifyInstance, grants: Grants, c
       security: [],
       body: AgentRegistrationRequest,
       response: {
-        200: { ...AgentRegistrationResponse, description: 'The credential, and the client credentials that renew it (the secret is shown only here).', headers: NO_STORE_DOCS },
-        ...oauthErrorResponses([400, 429, 503]),
+        200: { ...AgentRegistrationResponse, description: 'The credential, and the client credentials that renew it (the secret is shown only here).', headers: COUNTED_ANSWER_DOCS },
+        ...oauthErrorResponses([400, 413, 415, 429, 500, 503]),
       },
     },
     config: { rateLimit: 'register' },

@@ -10,7 +10,7 @@ import type { Grants } from '../grants.js';
 import { refuseUnusableMetadata } from '../registration.js';
 import { sendNoStoreJson } from './answers.js';
 import { oauthErrorHandler } from './errors.js';
-import { NO_STORE_DOCS, oauthErrorResponses } from './route-docs.js';
+import { COUNTED_ANSWER_DOCS, oauthErrorResponses } from './route-docs.js';
 
 /**
  * Before the schema: registration is JSON, and metadata we cannot honour is refused with its own code
@@ -27,12 +27,15 @@ export function registerRegistrationRoute(scope: FastifyInstance, grants: Grants
     schema: {
       operationId: 'registerClient',
       summary: 'Register an agent client (RFC 7591)',
+      description: 'Open dynamic registration, without approval: send at least client_name as JSON. The answer carries client_id and '
+        + 'client_secret (shown only here: keep it) for the client_credentials grant at the token endpoint. Metadata a client_credentials '
+        + 'client cannot use (redirect_uris, response_types, jwks, jwks_uri, software_statement) is refused with its own error code.',
       tags: ['oauth'],
       security: [],
       body: ClientRegistrationRequest,
       response: {
-        201: { ...ClientRegistrationResponse, description: 'The client; client_secret is shown only here.', headers: NO_STORE_DOCS },
-        ...oauthErrorResponses([400, 429, 503]),
+        201: { ...ClientRegistrationResponse, description: 'The client; client_secret is shown only here.', headers: COUNTED_ANSWER_DOCS },
+        ...oauthErrorResponses([400, 413, 415, 429, 500, 503]),
       },
     },
     config: { rateLimit: 'register' },
