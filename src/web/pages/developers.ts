@@ -72,8 +72,9 @@ function authSection(ctx: SiteContext): string {
     'No key is needed: every public operation works without credentials. Only the read API of the received inquiries '
       + `(\`${PATHS.inquiries}\`), for the studio's own tools, requires a token with ${OPERATOR_SCOPES.map((s) => `\`${s}\``).join(', ')}, `
       + 'which only the studio\'s operators grant (without one: 401, without the scope: 403). Agents that want an identity can register themselves '
-      + `at \`POST ${OAUTH_PATHS.register}\`, get a client_credentials token at \`POST ${OAUTH_PATHS.token}\` (HTTP Basic), `
-      + `and send it as \`Authorization: Bearer <token>\`. Tokens live ${ACCESS_TOKEN_LIFETIME_SECONDS / 60} minutes. `
+      + `at \`POST ${OAUTH_PATHS.register}\` (RFC 7591) and get a client_credentials token at \`POST ${OAUTH_PATHS.token}\` (HTTP Basic), `
+      + `or register the auth.md way at \`POST ${OAUTH_PATHS.agentAuth}\` with \`{"type": "anonymous"}\` and get the first token in the answer; `
+      + `send it as \`Authorization: Bearer <token>\`. Tokens live ${ACCESS_TOKEN_LIFETIME_SECONDS / 60} minutes. `
       + `An invalid or expired token gets 401 with a WWW-Authenticate challenge. The full guide: ${docLink(ctx, OAUTH_METADATA_PATHS.authGuide, 'auth.md')}.`,
   ].join('\n\n');
 }
