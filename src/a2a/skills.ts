@@ -1,7 +1,6 @@
-import { TOOL_ARGUMENTS, type ToolName } from '../agent-tools/arguments.js';
-import { BUDGETS, EXAMPLE_INQUIRY, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { OPERATION_TEXTS, TOOL_ARGUMENTS, type ToolName } from '../agent-tools/arguments.js';
+import { EXAMPLE_INQUIRY, INQUIRY_POLICY, LOCATIONS } from '../contract/inquiry.js';
 import { PATHS } from '../contract/paths.js';
-import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 
 // The three skills as A2A clients see them: one message carries one call, a data part (JSON object)
 // whose "skill" names the operation and whose other members are its arguments, the very arguments of
@@ -27,8 +26,6 @@ function argumentsOf(id: ToolName): string {
   return names.length === 0 ? 'no arguments' : `the arguments ${names.map((n) => `"${n}"`).join(', ')}`;
 }
 
-const read = RATE_LIMIT_POLICIES.read;
-const inquiry = RATE_LIMIT_POLICIES.inquiry;
 const CALLING = 'Call it with a message holding one data part (application/json), a JSON object: ';
 const FAILING = 'A refusal is a task in the failed state: its status message says what to fix (a text part) and carries the REST API\'s '
   + 'Error object (a data part: ok false, code, error, hint, and field or retry_after_seconds when they apply).';
@@ -39,10 +36,9 @@ export function skillDefinitions(studio: string): SkillDefinition[] {
       id: 'list_projects',
       name: `${studio} portfolio`,
       description: `The portfolio projects of ${studio}. ${CALLING}{"skill": "list_projects"}, with ${argumentsOf('list_projects')} as optional filters: `
-        + `"region" is one of ${LOCATIONS.join(', ')} (the location values of an inquiry), "location" is text the project's location must contain `
-        + '(case-insensitive). The answer is a message with a data part: {"projects": [...]}, '
+        + `${OPERATION_TEXTS.regionFilter} and ${OPERATION_TEXTS.locationFilter}. The answer is a message with a data part: {"projects": [...]}, `
         + `the objects of GET ${PATHS.projects} `
-        + `(slug, title, location, description, scope, the page URL, images). Counts against the read limit (${read.limit} per ${read.windowSeconds} s per client).`,
+        + `(slug, title, location, description, scope, the page URL, images). ${OPERATION_TEXTS.readLimit}`,
       tags: ['portfolio', 'projects', 'architecture', 'read-only'],
       examples: [call('list_projects'), call('list_projects', { region: LOCATIONS[0] }), call('list_projects', { location: 'Florida' })],
     },
@@ -51,7 +47,7 @@ export function skillDefinitions(studio: string): SkillDefinition[] {
       name: `${studio} services`,
       description: `The services ${studio} offers. ${CALLING}{"skill": "list_services"}, ${argumentsOf('list_services')}. The answer is a message `
         + `with a data part: {"services": [...]}, the objects of GET ${PATHS.services} (slug, title, description, capabilities, the page URL). `
-        + `Counts against the read limit (${read.limit} per ${read.windowSeconds} s per client).`,
+        + OPERATION_TEXTS.readLimit,
       tags: ['services', 'design-build', 'read-only'],
       examples: [call('list_services')],
     },
@@ -59,12 +55,10 @@ export function skillDefinitions(studio: string): SkillDefinition[] {
       id: 'submit_inquiry',
       name: 'Submit a project inquiry',
       description: `Delivers a project inquiry to the ${studio} inbox, with the fields and rules of POST ${PATHS.contact}. ${CALLING}`
-        + `{"skill": "submit_inquiry", ...} with ${argumentsOf('submit_inquiry')}. Required: name, email, message (the project: site, scope, timing), `
-        + `location (${LOCATIONS.join(', ')}), budget (${BUDGETS.join(', ')}) and phase (${PHASES.join(', ')}); phone is optional. `
+        + `{"skill": "submit_inquiry", ...} with ${argumentsOf('submit_inquiry')}. ${OPERATION_TEXTS.inquiryFields}`
         + `Optional idempotency_key: reuse it on a retry within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours and the inquiry is stored once. `
-        + 'Use the real details the person gave you, with their consent; never invent them. The answer is a message with a data part {"ok": true}: '
-        + 'the inquiry is stored and the studio will answer by email. '
-        + `At most ${inquiry.limit} inquiries per ${inquiry.windowSeconds / 60} minutes per client, counted together with the website, the REST API and MCP. `
+        + 'The answer is a message with a data part {"ok": true}: the inquiry is stored and the studio will answer by email. '
+        + OPERATION_TEXTS.inquiryLimit
         + FAILING,
       tags: ['inquiry', 'contact', 'lead'],
       examples: [call('submit_inquiry', { ...EXAMPLE_INQUIRY })],

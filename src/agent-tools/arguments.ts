@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { ProjectFilters } from '../contract/catalog.js';
-import { Inquiry, INQUIRY_POLICY } from '../contract/inquiry.js';
+import { BUDGETS, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { plainSchema } from '../contract/schema-helpers.js';
 
 // The arguments of the three operations agents call, whatever the protocol: MCP tools and A2A skills
@@ -51,3 +52,20 @@ export const TOOL_ARGUMENTS: Readonly<Record<ToolName, ArgumentsSchema>> = {
   list_services: { type: 'object', properties: {}, additionalProperties: false },
   submit_inquiry: submitInquiryArguments(),
 };
+
+const { read, inquiry } = RATE_LIMIT_POLICIES;
+
+/**
+ * The operations' rules in words, as every surface that offers them says them (MCP tool descriptions, A2A
+ * skill descriptions, WebMCP): written once, from the contract's values.
+ */
+export const OPERATION_TEXTS = {
+  readLimit: `Counts against the read limit (${read.limit} per ${read.windowSeconds} s per client).`,
+  regionFilter: `"region" (the same values as the location of an inquiry: ${LOCATIONS.join(', ')})`,
+  locationFilter: '"location" (text the project\'s location must contain, case-insensitive, e.g. "Florida")',
+  inquiryFields: `Required: name, email, message (the project: site, scope, timing), location (${LOCATIONS.join(', ')}), `
+    + `budget (${BUDGETS.join(', ')}) and phase (${PHASES.join(', ')}); phone is optional. `
+    + 'Use the real details the person gave you, with their consent; never invent them. ',
+  inquiryLimit: `At most ${inquiry.limit} inquiries per ${inquiry.windowSeconds / 60} minutes per client, shared by every way of sending one `
+    + '(the website, the REST API, MCP and A2A). ',
+} as const;

@@ -1,10 +1,9 @@
 import type { TSchema } from 'typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL_ARGUMENTS, toolSchema, type JsonSchema, type ToolName } from '../agent-tools/arguments.js';
+import { OPERATION_TEXTS, TOOL_ARGUMENTS, toolSchema, type JsonSchema, type ToolName } from '../agent-tools/arguments.js';
 import { Project, Service } from '../contract/catalog.js';
-import { BUDGETS, Inquiry, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { Inquiry } from '../contract/inquiry.js';
 import { PATHS } from '../contract/paths.js';
-import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody, Ok } from '../contract/responses.js';
 
 // The three tools as agents see them, on the MCP endpoint and on the website's pages (WebMCP): names,
@@ -35,8 +34,6 @@ function listOf(key: string, item: TSchema): JsonSchema {
   return { type: 'object', properties: { [key]: { type: 'array', items: toolSchema(item) } }, required: [key] };
 }
 
-const inquiryPolicy = RATE_LIMIT_POLICIES.inquiry;
-const readPolicy = RATE_LIMIT_POLICIES.read;
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -48,11 +45,11 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 const PROJECT_FILTERS = {
   region: {
     schema: TOOL_ARGUMENTS.list_projects.properties.region!,
-    text: `"region" (the same values as the location of an inquiry: ${LOCATIONS.join(', ')})`,
+    text: OPERATION_TEXTS.regionFilter,
   },
   location: {
     schema: TOOL_ARGUMENTS.list_projects.properties.location!,
-    text: '"location" (text the project\'s location must contain, case-insensitive, e.g. "Florida")',
+    text: OPERATION_TEXTS.locationFilter,
   },
 } as const;
 type ProjectFilter = keyof typeof PROJECT_FILTERS;
@@ -65,7 +62,7 @@ interface ToolBase {
   inputSchema: Tool['inputSchema'];
 }
 
-const READ_LIMIT = `Counts against the read limit (${readPolicy.limit} per ${readPolicy.windowSeconds} s per client).`;
+const READ_LIMIT = OPERATION_TEXTS.readLimit;
 
 /** list_projects with the filters a surface applies: name, title, description and input schema. */
 function listProjectsBase(studioName: string, filters: readonly ProjectFilter[]): ToolBase {
@@ -95,12 +92,7 @@ function listServicesBase(studioName: string): ToolBase {
 
 const SUBMIT_TITLE = 'Submit a project inquiry';
 
-/** The inquiry's fields, and the rule of consent, as every surface states them. */
-const INQUIRY_FIELDS_TEXT = `Required: name, email, message (the project: site, scope, timing), location (${LOCATIONS.join(', ')}), `
-  + `budget (${BUDGETS.join(', ')}) and phase (${PHASES.join(', ')}); phone is optional. `
-  + 'Use the real details the person gave you, with their consent; never invent them. ';
-
-const INQUIRY_LIMIT_TEXT = `At most ${inquiryPolicy.limit} inquiries per ${inquiryPolicy.windowSeconds / 60} minutes per client, counted together with the website and the REST API. `;
+const { inquiryFields: INQUIRY_FIELDS_TEXT, inquiryLimit: INQUIRY_LIMIT_TEXT } = OPERATION_TEXTS;
 
 export function buildToolDefinitions(studioName: string): Tool[] {
   return [
