@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { PATHS } from '../contract/paths.js';
+import { mediaTypeOfValue } from '../http/headers.js';
 import { list, record, type Answer } from './probe.js';
 import { fail, findingOf, pass, warn, type Check } from './scan.js';
 
 // What an agent finds by reading: robots, sitemap, llms.txt, Link headers, catalogs, twins, skills.
 
-const mediaType = (answer: Answer): string => (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (answer: Answer): string => mediaTypeOfValue(answer.headers.get('content-type'));
 
 export const DISCOVERY_CHECKS: Check[] = [
   {

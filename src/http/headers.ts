@@ -7,5 +7,10 @@ export function firstValue(value: string | string[] | undefined): string | undef
 
 /** The media type of a request's Content-Type, without parameters, lower-cased ('' when absent). */
 export function mediaTypeOf(headers: IncomingHttpHeaders): string {
-  return (firstValue(headers['content-type']) ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return mediaTypeOfValue(firstValue(headers['content-type']));
+}
+
+/** The media type of a Content-Type value, without its parameters, lower-cased ('' when there is none). */
+export function mediaTypeOfValue(contentType: string | undefined | null): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
