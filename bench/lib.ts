@@ -17,6 +17,10 @@ export interface BenchRow extends BenchResult {
   /** Name of the same-run baseline this row is compared with, and the ratio of requests/s. */
   baseline?: string;
   ratio?: number;
+  /** The lowest and highest per-round ratio: how far one round strayed from the median. */
+  spread?: [number, number];
+  /** The ratio the issue asks for (at least this), printed beside the measured one. */
+  target?: number;
 }
 
 export interface ServerProcess {
@@ -76,6 +80,8 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Ser
 
 export interface BenchCase {
   name: string;
+  /** At least this ratio to the baseline is the goal (printed, never enforced: figures drift on a shared machine). */
+  target?: number;
   options: Omit<autocannon.Options, 'duration' | 'connections'> & { connections?: number };
 }
 
@@ -85,7 +91,14 @@ async function run(options: BenchCase['options'], duration: number): Promise<aut
   return autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration });
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+/** The median ratio of per-round measurements to their same-round baseline, with its spread. */
+export function ratioOf(mine: number[], baseline: number[]): Pick<BenchRow, 'ratio' | 'spread'> {
+  const ratios = mine.map((value, round) => value / baseline[round]!);
+  return { ratio: hundredths(median(ratios)), spread: [hundredths(Math.min(...ratios)), hundredths(Math.max(...ratios))] };
+}
 
 /**
  * Measures the cases in interleaved rounds and compares each with the first (the baseline) within
@@ -112,16 +125,18 @@ export async function measureCases(cases: BenchCase[]): Promise<BenchRow[]> {
       non2xx: mine.reduce((sum, r) => sum + r.non2xx, 0),
     };
     if (i === 0) return row;
-    const ratios = mine.map((r, round) => r.requests.average / baseline[round]!.requests.average);
-    return { ...row, baseline: cases[0]!.name, ratio: Math.round(median(ratios) * 100) / 100 };
+    const ratio = ratioOf(mine.map((r) => r.requests.average), baseline.map((r) => r.requests.average));
+    return { ...row, baseline: cases[0]!.name, ...ratio, target: c.target };
   });
 }
 
 export function printRows(title: string, rows: BenchRow[]): void {
   console.log(`\n## ${title}\n`);
-  console.log('| case | requests/s | p99 ms | errors | non-2xx | ratio | baseline |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log('| case | requests/s | p99 ms | errors | non-2xx | ratio | rounds | goal | baseline |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratio ?? ''} | ${r.baseline ?? ''} |`);
+    const spread = r.spread ? `${r.spread[0]}–${r.spread[1]}` : '';
+    const goal = r.target === undefined ? '' : `≥ ${r.target}${r.ratio !== undefined && r.ratio < r.target ? ' (missed)' : ''}`;
+    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratio ?? ''} | ${spread} | ${goal} | ${r.baseline ?? ''} |`);
   }
 }
