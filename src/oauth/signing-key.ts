@@ -39,9 +39,10 @@ export async function importSigningKey(key: SerializedKey, createdAt: number, ro
 }
 
 /**
- * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`. node:crypto signs Ed25519 in one synchronous
- * call of some tens of microseconds; jose signs through WebCrypto, a thread-pool job and a promise per
- * token, which made signing a quarter of the token endpoint's time. Verifying stays with jose.
+ * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`. node:crypto signs Ed25519
+ * in one synchronous call of some tens of microseconds; jose signs through WebCrypto, a thread-pool job
+ * and a promise per token, which made signing a quarter of the token endpoint's time. Verifying stays
+ * with jose.
  */
 export function signCompactJws(key: SigningKey, typ: string, payload: object): string {
   const signingInput = `${base64url({ alg: ACCESS_TOKEN_ALGORITHM, typ, kid: key.kid })}.${base64url(payload)}`;
