@@ -1,10 +1,12 @@
+import { createPrivateKey, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
 import { ACCESS_TOKEN_ALGORITHM } from '../contract/oauth.js';
 
 /** One Ed25519 key: the private half signs (when we hold it), the public half verifies and is published. */
 export interface SigningKey {
   kid: string;
-  privateKey: CryptoKey;
+  /** A node:crypto key, for signCompactJws. */
+  privateKey: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
   createdAt: number;
@@ -31,10 +33,23 @@ export async function generateSigningKey(): Promise<SerializedKey> {
 }
 
 export async function importSigningKey(key: SerializedKey, createdAt: number, rotatedAt: number | null): Promise<SigningKey> {
-  const privateKey = await importJWK(key.privateJwk, ACCESS_TOKEN_ALGORITHM) as CryptoKey;
+  const privateKey = createPrivateKey({ key: key.privateJwk as JsonWebKey, format: 'jwk' });
   const publicKey = await importJWK(key.publicJwk, ACCESS_TOKEN_ALGORITHM) as CryptoKey;
   return { kid: key.kid, privateKey, publicKey, publicJwk: key.publicJwk, createdAt, rotatedAt };
 }
+
+/**
+ * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`. node:crypto signs Ed25519
+ * in one synchronous call of some tens of microseconds; jose signs through WebCrypto, a thread-pool job
+ * and a promise per token, which made signing a quarter of the token endpoint's time. Verifying stays
+ * with jose.
+ */
+export function signCompactJws(key: SigningKey, typ: string, payload: object): string {
+  const signingInput = `${base64url({ alg: ACCESS_TOKEN_ALGORITHM, typ, kid: key.kid })}.${base64url(payload)}`;
+  return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
+}
+
+const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export class SigningKeyError extends Error {}
 

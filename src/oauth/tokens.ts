@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import { seconds, type Clock } from '../lib/clock.js';
 import type { KeyRing } from './key-ring.js';
 import type { RevocationStore } from './ports.js';
+import { signCompactJws } from './signing-key.js';
 import { TokenRejected } from './token-rejection.js';
 
 /** RFC 9068 claims of our access tokens. */
@@ -39,10 +40,7 @@ export class AccessTokens {
       iss: this.issuer, sub: clientId, aud: this.audience, client_id: clientId,
       iat, exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS, jti: randomUUID(), scope,
     };
-    const token = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: signer.kid })
-      .sign(signer.privateKey);
-    return { token, claims };
+    return { token: signCompactJws(signer, ACCESS_TOKEN_TYPE, claims), claims };
   }
 
   /** Verifies signature, header, claims and revocation. Throws TokenRejected, or StoreUnavailable. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SQLite } from './sqlite-driver.js';
+import { preparingOnce, SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
@@ -27,7 +27,7 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) });
 }
 
 function openPostgres(url: string, log: Logger): Kysely<Database> {

@@ -1,10 +1,23 @@
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { ClientMetadata, ClientRecord, ClientStore } from '../oauth/ports.js';
 import { fromStore } from '../oauth/errors.js';
 import type { Db } from './database.js';
+import type { OAuthClientTable } from './schema.js';
+
+type ClientRow = Selectable<OAuthClientTable>;
 
 /** The ClientStore port on the oauth_clients table. */
 export class KyselyClientStore implements ClientStore {
-  constructor(private readonly db: Db) {}
+  /**
+   * Compiled once, run with each client_id: every token request looks its client up, and building and
+   * compiling the Kysely query anew each time cost more than running it. Never cached: a revoked client
+   * is refused on every instance by its next request.
+   */
+  private readonly findQuery: CompiledQuery<ClientRow>;
+
+  constructor(private readonly db: Db) {
+    this.findQuery = db.kysely.selectFrom('oauth_clients').selectAll().where('client_id', '=', '').compile();
+  }
 
   async create(client: ClientRecord): Promise<void> {
     await fromStore(() => this.db.kysely.insertInto('oauth_clients').values({
@@ -18,8 +31,7 @@ export class KyselyClientStore implements ClientStore {
   }
 
   async find(clientId: string): Promise<ClientRecord | undefined> {
-    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_clients').selectAll()
-      .where('client_id', '=', clientId).executeTakeFirst());
+    const { rows: [row] } = await fromStore(() => this.db.kysely.executeQuery<ClientRow>({ ...this.findQuery, parameters: [clientId] }));
     return row && toRecord(row);
   }
 
@@ -35,7 +47,7 @@ export class KyselyClientStore implements ClientStore {
   }
 }
 
-function toRecord(row: { client_id: string; secret_hash: string; metadata: string; created_at: number; revoked_at: number | null }): ClientRecord {
+function toRecord(row: ClientRow): ClientRecord {
   return {
     clientId: row.client_id,
     secretHash: row.secret_hash,
