@@ -59,9 +59,10 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuthService> {
   const keys = new KeyRing(await keySource(signingKey, stores.signingKeys), clock, logger);
   const revocations = revocationFeed ? new KnownRevocations(stores.revocations, revocationFeed, clock, logger, storeReady) : undefined;
   revocations?.start();
+  const revocationStore = revocations ?? stores.revocations;
   // The issuer is also the audience: the API served at BASE_URL is the one resource.
-  const tokens = new AccessTokens(keys, revocations ?? stores.revocations, issuer, issuer, clock);
-  const grants = new Grants({ clients: stores.clients, revocations: revocations ?? stores.revocations, tokens, clock, events });
+  const tokens = new AccessTokens(keys, revocationStore, issuer, issuer, clock);
+  const grants = new Grants({ clients: stores.clients, revocations: revocationStore, tokens, clock, events });
   if (warmUp) keys.warmUp(storeReady);
   return { issuer, grants, tokens, keys, events, async close() { keys.close(); await revocations?.close(); } };
 }
