@@ -24,7 +24,7 @@ import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowl
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
-import { oauthStores } from './store/oauth-stores.js';
+import { oauthStores, revocationFeed } from './store/oauth-stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
 import { KyselyOperatorStore } from './store/operators.js';
@@ -128,6 +128,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   });
   const oauth = await createOAuth({
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,
+    revocationFeed: revocationFeed(db, config.databaseUrl, logger),
   });
 
   // The web inbox's operators: sessions are rows of the same database, so a sign-out or a removal holds on every instance at once.
@@ -166,7 +167,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
       store.stop();
       await outbox.stop();
       await Promise.all(notifiers.map((n) => n.close?.()));
-      oauth.close();
+      await oauth.close();
       await limiter.close();
       await db.close();
     },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { studio } from './helpers/cli.js';
+import { eventually } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 import { SwitchablePgProxy } from './helpers/pg-proxy.js';
 import {
@@ -19,6 +20,10 @@ const BASE_URL = 'https://studio.example';
 
 /** Runs an operator command, collecting what it prints. */
 const kids = async (instance: Instance) => ((await (await fetch(`${instance.url}/oauth/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+
+/** Waits (polling, bounded) for a revocation pushed by PostgreSQL to reach `instance`. */
+const untilRefused = (instance: Instance, token: string) =>
+  eventually(async () => (await apiCall(instance.url, `Bearer ${token}`)).status === 401 || undefined, 1_000, 10);
 
 /** Two instances sharing one database, and what each must see of the other's work. */
 /** A database for the suite; through a proxy the test can cut when the suite is on PostgreSQL. */
@@ -66,12 +71,15 @@ function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabas
       assert.equal((await requestToken(b.url, client)).split('.').length, 3);
     });
 
-    it('refuses on B, at once, a token revoked on A', async (t) => {
+    // SQLite: at once (B notices A's write per request). PostgreSQL: once the NOTIFY reaches B, milliseconds
+    // later (measured by `npm run bench revocation`), so a first 200 there is the consistency window, not a bug.
+    it('refuses on B a token revoked on A (SQLite: at once; PostgreSQL: once pushed)', async (t) => {
       if (guard(t)) return;
       const token = await requestToken(a.url, client);
       assert.equal((await apiCall(b.url, `Bearer ${token}`)).status, 200);
       const revoked = await postForm(`${a.url}/oauth/revoke`, { token }, { authorization: basic(client.client_id, client.client_secret) });
       assert.equal(revoked.status, 200);
+      if (name === 'PostgreSQL') await untilRefused(b, token);
       const refused = await apiCall(b.url, `Bearer ${token}`);
       assert.equal(refused.status, 401);
       assert.match(refused.headers.get('www-authenticate') ?? '', /revoked/);
@@ -95,6 +103,7 @@ function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabas
       assert.match(listed.stdout, new RegExp(`${victim.client_id}\\t.*active.*"to be revoked"`));
       const revoked = await studio(a.config.databaseUrl, 'clients', 'revoke', victim.client_id);
       assert.equal(revoked.code, 0);
+      if (name === 'PostgreSQL') for (const instance of [a, b]) await untilRefused(instance, token);
       for (const instance of [a, b]) assert.equal((await apiCall(instance.url, `Bearer ${token}`)).status, 401);
       const again = await postForm(`${b.url}/oauth/token`, { grant_type: 'client_credentials' }, { authorization: basic(victim.client_id, victim.client_secret) });
       assert.equal(again.status, 401);

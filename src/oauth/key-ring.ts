@@ -100,12 +100,23 @@ export class KeyRing {
     return this.deferredRead;
   }
 
+  /**
+   * The loaded public key of `kid`, without waiting: undefined when no key set is loaded or it lacks
+   * `kid` (retired). A remembered verification counts only while this still returns its key.
+   */
+  loadedKey(kid: string): CryptoKey | undefined {
+    return this.keys && this.refreshBehind(this.keys).find((k) => k.kid === kid)?.publicKey;
+  }
+
   /** The loaded keys at once; a stale set is re-read without waiting for it. */
   private async inHand(): Promise<SigningKey[]> {
-    if (!this.keys) return this.reload();
+    return this.keys ? this.refreshBehind(this.keys) : this.reload();
+  }
+
+  private refreshBehind(keys: SigningKey[]): SigningKey[] {
     // Not awaited. load() logs a failed refresh and keeps the loaded keys; the catch is only a safety net.
     if (this.clock() - this.loadedAt >= REFRESH_MS) void this.reload().catch(() => undefined);
-    return this.keys;
+    return keys;
   }
 
   close(): void {

@@ -39,17 +39,47 @@ export interface ClientStore {
   markRevoked(clientId: string, at: number): Promise<boolean>;
 }
 
+/** One revocation: its subject (see revocationSubject in src/oauth/revocations.ts) and when it may be forgotten. */
+export interface Revocation {
+  subject: string;
+  /** Epoch ms after which the last token it covers is refused anyway (expired). */
+  expiresAt: number;
+}
+
 /**
  * Revoked tokens (by jti) and revoked clients (every token they hold), each kept until the last token
- * it covers has expired. Read on every bearer request, never cached: a revocation made on one instance
- * is refused by every other instance at once.
+ * it covers has expired. The store is the truth; an instance holds the live revocations in memory
+ * while a RevocationFeed tells it of every new one, and asks the store per request otherwise.
  */
 export interface RevocationStore {
   revokeToken(jti: string, expiresAt: number): Promise<void>;
   revokeClient(clientId: string, until: number): Promise<void>;
   isRevoked(jti: string, clientId: string, now: number): Promise<boolean>;
+  /** Every revocation still in force at `now` (bounded: each is dropped once its tokens expire). */
+  live(now: number): Promise<Revocation[]>;
   /** Drops revocations whose tokens have expired anyway. */
   purge(now: number): Promise<void>;
+}
+
+/** What a RevocationFeed tells: its state, and each revocation made anywhere while it is connected. */
+export interface RevocationListener {
+  /** The feed (re)connected: from now on it tells every new revocation; those made before must be read. */
+  connected(): void;
+  revoked(revocation: Revocation): void;
+  /** The feed may miss revocations from now on (disconnected): nothing it told can be trusted as complete. */
+  lost(): void;
+}
+
+/**
+ * Revocations made on any instance (or by the operator command), pushed to this one, so that a bearer
+ * request is answered from memory instead of a store read. PostgreSQL pushes with LISTEN/NOTIFY; SQLite
+ * cannot push, and confirms instead, per request, that no other connection wrote since it last read.
+ */
+export interface RevocationFeed {
+  start(listener: RevocationListener): void;
+  /** Called before each answer from memory; a feed that cannot push checks here (cheaply) for missed writes. */
+  confirm?(): void;
+  close(): Promise<void>;
 }
 
 /** How long an instance trusts the key set it loaded before reading it again (picks up a rotation). */

@@ -3,7 +3,8 @@ import type { Logger } from '../lib/logger.js';
 import { unobservedOAuth, type OAuthEvents } from './events.js';
 import { Grants } from './grants.js';
 import { KeyRing, type KeySource } from './key-ring.js';
-import type { OAuthStores, SigningKeyStore } from './ports.js';
+import type { OAuthStores, RevocationFeed, SigningKeyStore } from './ports.js';
+import { KnownRevocations } from './revocations.js';
 import { parseConfiguredKey } from './signing-key.js';
 import { AccessTokens } from './tokens.js';
 
@@ -18,7 +19,7 @@ export interface OAuthService {
   keys: KeyRing;
   /** Told of tokens issued and of bearer tokens checked (metrics). */
   events: OAuthEvents;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface OAuthDeps {
@@ -36,6 +37,11 @@ export interface OAuthDeps {
   /** Resolves once the store's schema is current: the warm-up waits for it, as the outbox worker does. */
   storeReady?: Promise<void>;
   events?: OAuthEvents;
+  /**
+   * Pushes revocations made anywhere, so bearer requests are answered from memory while it is connected.
+   * Without one (the operator command) every request asks the store.
+   */
+  revocationFeed?: RevocationFeed;
 }
 
 /** OAUTH_SIGNING_KEY, when set, replaces the keys kept in the store. A bad key stops the start. */
@@ -48,11 +54,15 @@ async function keySource(signingKey: string | undefined, store: SigningKeyStore)
 }
 
 /** Builds the service without waiting for the store: keys load lazily, so a down database does not stop the start. */
-export async function createOAuth({ issuer, stores, signingKey, logger, clock = systemClock, warmUp = true, storeReady, events = unobservedOAuth }: OAuthDeps): Promise<OAuthService> {
+export async function createOAuth(deps: OAuthDeps): Promise<OAuthService> {
+  const { issuer, stores, signingKey, logger, clock = systemClock, warmUp = true, storeReady, events = unobservedOAuth, revocationFeed } = deps;
   const keys = new KeyRing(await keySource(signingKey, stores.signingKeys), clock, logger);
+  const revocations = revocationFeed ? new KnownRevocations(stores.revocations, revocationFeed, clock, logger, storeReady) : undefined;
+  revocations?.start();
+  const revocationStore = revocations ?? stores.revocations;
   // The issuer is also the audience: the API served at BASE_URL is the one resource.
-  const tokens = new AccessTokens(keys, stores.revocations, issuer, issuer, clock);
-  const grants = new Grants({ clients: stores.clients, revocations: stores.revocations, tokens, clock, events });
+  const tokens = new AccessTokens(keys, revocationStore, issuer, issuer, clock);
+  const grants = new Grants({ clients: stores.clients, revocations: revocationStore, tokens, clock, events });
   if (warmUp) keys.warmUp(storeReady);
-  return { issuer, grants, tokens, keys, events, close: () => keys.close() };
+  return { issuer, grants, tokens, keys, events, async close() { keys.close(); await revocations?.close(); } };
 }

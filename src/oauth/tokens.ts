@@ -6,6 +6,7 @@ import type { KeyRing } from './key-ring.js';
 import type { RevocationStore } from './ports.js';
 import { signCompactJws } from './signing-key.js';
 import { TokenRejected } from './token-rejection.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** RFC 9068 claims of our access tokens. */
 export interface AccessTokenClaims {
@@ -25,6 +26,8 @@ const KEY_POINTERS = ['jku', 'jwk', 'x5u', 'x5c'];
 
 /** Issues and verifies the EdDSA JWT access tokens (RFC 9068). */
 export class AccessTokens {
+  private readonly verified = new VerifiedTokens();
+
   constructor(
     private readonly keys: KeyRing,
     private readonly revocations: RevocationStore,
@@ -43,15 +46,25 @@ export class AccessTokens {
     return { token: signCompactJws(signer, ACCESS_TOKEN_TYPE, claims), claims };
   }
 
-  /** Verifies signature, header, claims and revocation. Throws TokenRejected, or StoreUnavailable. */
+  /**
+   * Verifies signature, header, claims and revocation. Throws TokenRejected, or StoreUnavailable. A token
+   * verified before is not verified again until it expires (VerifiedTokens); revocation is checked every time.
+   */
   async verify(token: string): Promise<AccessTokenClaims> {
+    const now = this.clock();
+    const claims = this.verified.get(token, now, (kid) => this.keys.loadedKey(kid)) ?? await this.verifyInFull(token);
+    if (await this.revocations.isRevoked(claims.jti, claims.client_id, now)) {
+      throw new TokenRejected('token_revoked', 'The token has been revoked.');
+    }
+    return claims;
+  }
+
+  private async verifyInFull(token: string): Promise<AccessTokenClaims> {
     const kid = this.checkHeader(token);
     const key = await this.keys.verificationKey(kid);
     if (!key) throw new TokenRejected('token_unknown_key', 'The token is signed by a key this server does not know.');
     const claims = await this.verifySignatureAndClaims(token, key);
-    if (await this.revocations.isRevoked(claims.jti, claims.client_id, this.clock())) {
-      throw new TokenRejected('token_revoked', 'The token has been revoked.');
-    }
+    this.verified.remember(token, { claims, kid, key, until: (claims.exp + CLOCK_TOLERANCE_SECONDS) * 1000 });
     return claims;
   }
 

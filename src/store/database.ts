@@ -6,12 +6,15 @@ import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Database } from './schema.js';
+import type { Database as SqliteConnection } from 'better-sqlite3';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The SQLite connection itself (SQLite only), for the few statements that must not go through Kysely. */
+  sqlite?: SqliteConnection;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,7 +22,7 @@ export interface Db {
 // int8 (bigint) columns hold epoch milliseconds; they fit a JS number exactly.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-function openSqlite(path: string): Kysely<Database> {
+function openSqlite(path: string): { kysely: Kysely<Database>; sqlite: SqliteConnection } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
@@ -27,7 +30,7 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) });
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) }), sqlite: database };
 }
 
 function openPostgres(url: string, log: Logger): Kysely<Database> {
@@ -53,10 +56,11 @@ export function sqliteFileOf(url: string): string | undefined {
 export function openDatabase(url: string, log: Logger): Db {
   const file = sqliteFileOf(url);
   const dialect: DialectName = file === undefined ? 'postgres' : 'sqlite';
-  const kysely = file === undefined ? openPostgres(url, log) : openSqlite(file);
+  const { kysely, sqlite } = file === undefined ? { kysely: openPostgres(url, log), sqlite: undefined } : openSqlite(file);
   return {
     kysely,
     dialect,
+    sqlite,
     async ping() {
       await sql`select 1`.execute(kysely);
     },

@@ -1,25 +1,34 @@
-import type { RevocationStore } from '../oauth/ports.js';
+import { sql } from 'kysely';
+import type { Revocation, RevocationStore } from '../oauth/ports.js';
 import { fromStore } from '../oauth/errors.js';
+import { revocationSubject } from '../oauth/revocations.js';
 import type { Db } from './database.js';
+import { REVOCATION_CHANNEL } from './pg-revocation-feed.js';
 
 /** The RevocationStore port on the oauth_revocations table: one row per subject, `jti:…` or `client:…`. */
 export class KyselyRevocationStore implements RevocationStore {
   constructor(private readonly db: Db) {}
 
   revokeToken(jti: string, expiresAt: number): Promise<void> {
-    return this.record(`jti:${jti}`, expiresAt);
+    return this.record(revocationSubject.token(jti), expiresAt);
   }
 
   revokeClient(clientId: string, until: number): Promise<void> {
-    return this.record(`client:${clientId}`, until);
+    return this.record(revocationSubject.client(clientId), until);
   }
 
   async isRevoked(jti: string, clientId: string, now: number): Promise<boolean> {
     const row = await fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select('subject')
-      .where('subject', 'in', [`jti:${jti}`, `client:${clientId}`])
+      .where('subject', 'in', [revocationSubject.token(jti), revocationSubject.client(clientId)])
       .where('expires_at', '>', now)
       .executeTakeFirst());
     return row !== undefined;
+  }
+
+  live(now: number): Promise<Revocation[]> {
+    return fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select(['subject', 'expires_at as expiresAt'])
+      .where('expires_at', '>', now)
+      .execute());
   }
 
   async purge(now: number): Promise<void> {
@@ -27,8 +36,24 @@ export class KyselyRevocationStore implements RevocationStore {
   }
 
   private async record(subject: string, expiresAt: number): Promise<void> {
+    if (this.db.dialect === 'postgres') return this.recordAndNotify(subject, expiresAt);
     await fromStore(() => this.db.kysely.insertInto('oauth_revocations').values({ subject, expires_at: expiresAt })
       .onConflict((conflict) => conflict.column('subject').doUpdateSet({ expires_at: expiresAt }))
       .execute());
+  }
+
+  /**
+   * On PostgreSQL the row and its notification are one statement: NOTIFY is sent when that statement
+   * commits, so every listening instance hears of exactly the revocations that were stored, whoever
+   * stored them (an instance or the operator command). The payload is `<expires_at> <subject>`.
+   */
+  private async recordAndNotify(subject: string, expiresAt: number): Promise<void> {
+    await fromStore(() => sql`
+      with stored as (
+        insert into oauth_revocations (subject, expires_at) values (${subject}, ${expiresAt})
+        on conflict (subject) do update set expires_at = excluded.expires_at
+        returning subject, expires_at)
+      select pg_notify(${REVOCATION_CHANNEL}, stored.expires_at || ' ' || stored.subject) from stored`
+      .execute(this.db.kysely));
   }
 }

@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { errorClass } from '../lib/error-class.js';
+import type { Logger } from '../lib/logger.js';
+import type { Revocation, RevocationFeed, RevocationListener } from '../oauth/ports.js';
+
+/** The channel the revocation store notifies on (src/store/oauth-revocations.ts), payload `<expires_at> <subject>`. */
+export const REVOCATION_CHANNEL = 'studio_oauth_revocations';
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+/**
+ * A connection that dies silently (a partition, no FIN) is noticed by this heartbeat at the latest
+ * (plus its timeout): until then memory is trusted. The heartbeat is the LISTEN itself, a no-op when repeated.
+ */
+const HEARTBEAT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 3_000;
+
+function revocationOf(payload: string): Revocation | undefined {
+  const space = payload.indexOf(' ');
+  const expiresAt = Number(payload.slice(0, space));
+  if (space < 1 || !Number.isFinite(expiresAt)) return undefined;
+  return { subject: payload.slice(space + 1), expiresAt };
+}
+
+/**
+ * The RevocationFeed on PostgreSQL LISTEN/NOTIFY, on a connection of its own (a pooled connection would
+ * be handed to queries and lose its LISTEN). A lost connection is told to the listener at once (which
+ * then asks the store per request) and reconnected with exponential backoff; each (re)connect LISTENs
+ * before telling `connected()`, so the listener's full re-read misses nothing.
+ */
+export class PgRevocationFeed implements RevocationFeed {
+  private listener: RevocationListener | undefined;
+  private client: pg.Client | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private backoffMs = RECONNECT_FIRST_MS;
+  private closed = false;
+
+  constructor(private readonly databaseUrl: string, private readonly log: Logger) {}
+
+  start(listener: RevocationListener): void {
+    this.listener = listener;
+    void this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.heartbeat);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({
+      connectionString: this.databaseUrl, connectionTimeoutMillis: STATEMENT_TIMEOUT_MS, query_timeout: STATEMENT_TIMEOUT_MS, keepAlive: true,
+    });
+    this.client = client;
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(this.heartbeat);
+      this.listener!.lost();
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.log.warn({ err: error === undefined ? undefined : errorClass(error), retryInMs: this.backoffMs },
+        'revocation feed (LISTEN) disconnected; bearer requests ask the database until it is back');
+      this.reconnectTimer = setTimeout(() => void this.connect(), this.backoffMs);
+      this.backoffMs = Math.min(this.backoffMs * 2, RECONNECT_MAX_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', ({ channel, payload }) => {
+      const revocation = channel === REVOCATION_CHANNEL && payload ? revocationOf(payload) : undefined;
+      if (revocation) this.listener!.revoked(revocation);
+    });
+    const listen = `LISTEN ${REVOCATION_CHANNEL}`;
+    try {
+      await client.connect();
+      await client.query(listen);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (lost || this.closed) return;
+    this.backoffMs = RECONNECT_FIRST_MS;
+    this.heartbeat = setInterval(() => { client.query(listen).catch(onLost); }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+    this.listener!.connected();
+  }
+}
