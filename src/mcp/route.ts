@@ -125,7 +125,10 @@ function messageHandler(endpoint: string, pool: McpServerPool, prepared: Prepare
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
     if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
-    if (!decision.batch && prepared.matches(decision.body)) return sendJson(reply, prepared.answer(decision.body));
+    // Bytes get no charset from Fastify: the type is spelled as the SDK path's string answer ends up.
+    if (!decision.batch && prepared.matches(decision.body)) {
+      return reply.code(200).type('application/json; charset=utf-8').send(prepared.answer(decision.body));
+    }
     return sendSdkAnswer(reply, decision, await pool.handle(sdkRequest(endpoint, request), decision.body, callerOf(request)));
   };
 }
