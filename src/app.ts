@@ -7,7 +7,6 @@ import { WELL_KNOWN_ROOT } from './contract/paths.js';
 import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
-import { registerLinkHeaders } from './http/link-headers.js';
 import { registerLoadShedding, type EventLoopPressure } from './http/load-shedding.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -94,14 +93,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, carries the security headers and its request id, answers CORS, carries the discovery Link header, is refused
+  // logged once, carries the security headers, the discovery Link header and its request id, answers CORS, is refused
   // while the process is overloaded (after CORS, so a browser can read the 503), and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   if (deps.metrics) registerRequestMetrics(app, deps.metrics);
   registerAnswerHeaders(app, config.baseUrl);
   await registerCors(app);
-  registerLinkHeaders(app, config.baseUrl);
   registerLoadShedding(app, deps.pressure);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
   await registerOpenApi(app, config.baseUrl, {

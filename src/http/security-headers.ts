@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { discoveryLinks } from './link-headers.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
@@ -23,16 +24,22 @@ export function securityHeaders(baseUrl: string): Record<string, string> {
   };
 }
 
+/** The headers every answer of the origin carries that never change: the security headers and the discovery Link. */
+export function staticAnswerHeaders(baseUrl: string): Readonly<Record<string, string>> {
+  return Object.freeze({ ...securityHeaders(baseUrl), link: discoveryLinks(baseUrl) });
+}
+
 /**
  * The headers every answer carries, set in one root hook before anything can answer (CORS preflights and
- * load shedding included), so error answers carry them too: the static security headers, and the request id
- * (errors included: the contract's Error body has no room for it). One hook, since every root hook costs
- * every request. Not @fastify/helmet: with the same headers it took a quarter to a third of a read's
- * throughput in A/B runs (two hooks and a middleware chain per request), where this hook was within the
- * machine's noise.
+ * load shedding included), so error answers carry them too: the static headers, joined once at start-up,
+ * and the request id (errors included: the contract's Error body has no room for it). The discovery Link
+ * is set here too, first: a route's own links (appendLink) follow it. One hook, since every root hook costs
+ * every request (the Link had an onSend hook of its own, a getHeader and a string join per answer). Not
+ * @fastify/helmet: with the same headers it took a quarter to a third of a read's throughput in A/B runs
+ * (two hooks and a middleware chain per request), where this hook was within the machine's noise.
  */
 export function registerAnswerHeaders(app: FastifyInstance, baseUrl: string): void {
-  const headers = securityHeaders(baseUrl);
+  const headers = staticAnswerHeaders(baseUrl);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     done();
