@@ -24,6 +24,7 @@ import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowl
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
+import { TurnBatchedStdout } from './observability/log-destination.js';
 import { oauthStores } from './store/oauth-stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
@@ -59,21 +60,9 @@ export interface ComposeOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-/** Log lines are written in chunks of about this size, and at the latest after LOG_FLUSH_MS. */
-const LOG_BUFFER_BYTES = 4096;
-const LOG_FLUSH_MS = 1_000;
-
-/**
- * JSON lines on stdout, asynchronous and buffered. Written a line at a time, the request log cost one
- * write (a trip through libuv's thread pool) per request, 3 % of a read in the profile; a chunk of lines
- * costs one write, and nothing waits for it on the event loop. An idle process flushes what it holds every
- * LOG_FLUSH_MS, so a line waits at most that long. pino flushes the rest synchronously when the process
- * exits (shutdown, process.exit, an uncaught error): only a SIGKILL can lose the last second of lines.
- */
+/** JSON lines on stdout, handed over once per turn of the event loop (src/observability/log-destination.ts). */
 export function createLogger(config: Config): FastifyBaseLogger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
-  return pino({ level: config.logLevel }, destination) as FastifyBaseLogger;
+  return pino({ level: config.logLevel }, new TurnBatchedStdout()) as FastifyBaseLogger;
 }
 
 /**
