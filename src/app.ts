@@ -14,7 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
-import { registerAnswerHeaders } from './http/security-headers.js';
+import { answerHeaders } from './http/security-headers.js';
 import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
@@ -75,6 +75,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, catalog, limiter, oauth, inquiries } = deps;
+  const everyAnswer = answerHeaders(config.baseUrl);
   const app = Fastify({
     loggerInstance: deps.logger,
     // One line per request comes from src/http/request-log.ts, without personal data.
@@ -85,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
-    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape.
-    frameworkErrors: handleError,
+    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape,
+    // with the headers every answer carries (no hook runs for them).
+    frameworkErrors: (error, request, reply) => everyAnswer(request, reply, () => handleError(error, request, reply)),
     routerOptions: { ignoreTrailingSlash: true },
     // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
@@ -98,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   if (deps.metrics) registerRequestMetrics(app, deps.metrics);
-  registerAnswerHeaders(app, config.baseUrl);
+  app.addHook('onRequest', everyAnswer);
   await registerCors(app);
   registerLoadShedding(app, deps.pressure);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
