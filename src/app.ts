@@ -7,7 +7,6 @@ import { WELL_KNOWN_ROOT } from './contract/paths.js';
 import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
-import { registerLinkHeaders } from './http/link-headers.js';
 import { registerLoadShedding, type EventLoopPressure } from './http/load-shedding.js';
 import { registerMethodNotAllowed } from './http/method-not-allowed.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -15,7 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
-import { registerAnswerHeaders } from './http/security-headers.js';
+import { answerHeaders } from './http/security-headers.js';
 import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
@@ -76,6 +75,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, catalog, limiter, oauth, inquiries } = deps;
+  const everyAnswer = answerHeaders(config.baseUrl);
   const app = Fastify({
     loggerInstance: deps.logger,
     // One line per request comes from src/http/request-log.ts, without personal data.
@@ -86,22 +86,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy !== false && config.trustProxy !== 0),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
-    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape.
-    frameworkErrors: handleError,
+    // The router's own refusals (a path parameter too long or not decodable) in the contract's Error shape,
+    // with the headers every answer carries (no hook runs for them).
+    frameworkErrors: (error, request, reply) => everyAnswer(request, reply, () => handleError(error, request, reply)),
     routerOptions: { ignoreTrailingSlash: true },
     // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,
-  // logged once, carries the security headers and its request id, answers CORS, carries the discovery Link header, is refused
+  // logged once, carries the security headers, the discovery Link header and its request id, answers CORS, is refused
   // while the process is overloaded (after CORS, so a browser can read the 503), and is described in the OpenAPI document.
   app.setValidatorCompiler(schemaValidatorCompiler);
   registerRequestLog(app);
   if (deps.metrics) registerRequestMetrics(app, deps.metrics);
-  registerAnswerHeaders(app, config.baseUrl);
+  app.addHook('onRequest', everyAnswer);
   await registerCors(app);
-  registerLinkHeaders(app, config.baseUrl);
   registerLoadShedding(app, deps.pressure);
   for (const schema of [...SHARED_SCHEMAS, ApiIndex]) app.addSchema(schema);
   await registerOpenApi(app, config.baseUrl, {

@@ -24,6 +24,7 @@ import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowl
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
+import { TurnBatchedStdout } from './observability/log-destination.js';
 import { oauthStores, revocationFeed } from './store/oauth-stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
@@ -59,9 +60,9 @@ export interface ComposeOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-/** JSON lines on stdout. */
+/** JSON lines on stdout, handed over once per turn of the event loop (src/observability/log-destination.ts). */
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel }) as FastifyBaseLogger;
+  return pino({ level: config.logLevel }, new TurnBatchedStdout()) as FastifyBaseLogger;
 }
 
 /**

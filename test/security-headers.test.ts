@@ -75,7 +75,7 @@ describe('security headers', () => {
     }
   });
 
-  it('a 304 and error answers carry them too (404, 405, 400, an OAuth 401, a page 404 asked as Markdown)', async () => {
+  it('a 304 and error answers carry them too (404, 405, 400, an OAuth 401, a page 404 asked as Markdown, the router\'s refusal)', async () => {
     const etag = (await get('/api/v1/projects')).headers.get('etag') ?? '';
     const answers: Array<[Response, number]> = [
       [await get('/api/v1/projects', { 'if-none-match': etag }), 304],
@@ -84,11 +84,15 @@ describe('security headers', () => {
       [await fetch(`${server.url}/api/v1/projects`, { method: 'DELETE' }), 405],
       [await postInquiry(server.url, '/api/v1/contact', { name: 'x' }), 400],
       [await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' }), 401],
+      // Refused by the router before any hook runs (a path parameter that is not percent-encoding).
+      [await get('/api/v1/inquiries/%zz'), 400],
     ];
     for (const [response, status] of answers) {
       assert.equal(response.status, status, response.url);
       assertCommonHeaders(response);
       assertDocumentPolicy(response);
+      assert.match(response.headers.get('x-request-id') ?? '', /\S/, `${response.url}: its request id`);
+      assert.match(response.headers.get('link') ?? '', /rel="service-desc"/, `${response.url}: the discovery links`);
     }
   });
 

@@ -23,7 +23,8 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
     methods: ['GET', 'HEAD', 'POST'],
     // A2A clients send A2A-Version with every request, the agent card's GET included.
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'A2A-Version', 'A2A-Extensions'],
-    exposedHeaders: EXPOSED,
+    // Joined once: the plugin joins an array again on every answer.
+    exposedHeaders: EXPOSED.join(', '),
     maxAge: 600,
     strictPreflight: false,
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { PATHS } from '../contract/paths.js';
 
 /** RFC 8288 links to the discovery documents, on every response of the origin. */
@@ -16,16 +16,8 @@ export function discoveryLinks(baseUrl: string): string {
   ].join(', ');
 }
 
-/** Adds link-values to the response's Link header, keeping those already there. */
+/** Adds link-values to the response's Link header, after those already there (the discovery links first: security-headers.ts). */
 export function appendLink(reply: FastifyReply, links: string): void {
   const existing = reply.getHeader('Link');
   reply.header('Link', existing ? `${String(existing)}, ${links}` : links);
-}
-
-export function registerLinkHeaders(app: FastifyInstance, baseUrl: string): void {
-  const links = discoveryLinks(baseUrl);
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    appendLink(reply, links);
-    done(null, payload);
-  });
 }

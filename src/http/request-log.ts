@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?', 1)[0];
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
     request.log.info(
       {
         method: request.method,

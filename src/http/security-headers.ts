@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { discoveryLinks } from './link-headers.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
@@ -23,18 +24,26 @@ export function securityHeaders(baseUrl: string): Record<string, string> {
   };
 }
 
+/** The headers every answer of the origin carries that never change: the security headers and the discovery Link. */
+export function staticAnswerHeaders(baseUrl: string): Readonly<Record<string, string>> {
+  return Object.freeze({ ...securityHeaders(baseUrl), link: discoveryLinks(baseUrl) });
+}
+
 /**
- * The headers every answer carries, set in one root hook before anything can answer (CORS preflights and
- * load shedding included), so error answers carry them too: the static security headers, and the request id
- * (errors included: the contract's Error body has no room for it). One hook, since every root hook costs
- * every request. Not @fastify/helmet: with the same headers it took a quarter to a third of a read's
- * throughput in A/B runs (two hooks and a middleware chain per request), where this hook was within the
- * machine's noise.
+ * Sets the headers every answer carries, then continues: the one root onRequest hook, before anything can
+ * answer (CORS preflights and load shedding included), so error answers carry them too. The static
+ * headers are joined once at start-up; the request id is the request's (errors included: the contract's
+ * Error body has no room for it). The discovery Link comes first: a route's own links (appendLink) follow
+ * it. One hook, since every root hook costs every request (the Link had an onSend hook of its own, a
+ * getHeader and a string join per answer). Not
+ * @fastify/helmet: with the same headers it took a quarter to a third of a read's throughput in A/B runs
+ * (two hooks and a middleware chain per request), where this hook was within the machine's noise. The
+ * router's refusals (Fastify's frameworkErrors), for which no hook runs, call it too.
  */
-export function registerAnswerHeaders(app: FastifyInstance, baseUrl: string): void {
-  const headers = securityHeaders(baseUrl);
-  app.addHook('onRequest', (request, reply, done) => {
+export function answerHeaders(baseUrl: string): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
+  const headers = staticAnswerHeaders(baseUrl);
+  return (request, reply, done) => {
     reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
     done();
-  });
+  };
 }

@@ -20,23 +20,30 @@ function isSdkRequestId(id: unknown): boolean {
 }
 
 export class PreparedCalls {
-  /** Tool name -> its result as JSON. A Map: tool names are user input. */
-  private readonly results: ReadonlyMap<string, string>;
+  /**
+   * Tool name -> the bytes of its answer up to the id. A Map: tool names are user input. Bytes, not a
+   * string: a string body of this size is measured (Buffer.byteLength) and encoded again on every send,
+   * which took a quarter of the route's time in the profile.
+   */
+  private readonly heads: ReadonlyMap<string, Buffer>;
 
   constructor(results: ReadonlyMap<string, CallToolResult>) {
-    this.results = new Map([...results].map(([name, result]) => [name, JSON.stringify(result)]));
+    this.heads = new Map([...results].map(([name, result]) => [name, Buffer.from(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":`)]));
   }
 
   /** A single tools/call of a prepared tool, with an id the SDK takes, no arguments and nothing else in its params. */
   matches(message: unknown): message is JsonRpcRequest {
     if (!isRequest(message) || message.method !== 'tools/call' || !isSdkRequestId(message.id)) return false;
     const params = message.params ?? {};
-    return typeof params.name === 'string' && this.results.has(params.name) && isEmptyObject(params.arguments)
+    return typeof params.name === 'string' && this.heads.has(params.name) && isEmptyObject(params.arguments)
       && Object.keys(params).every((key) => key === 'name' || key === 'arguments');
   }
 
-  /** The JSON-RPC response, as text, with the members in the order the SDK writes them. */
-  answer(request: JsonRpcRequest): string {
-    return `{"result":${this.results.get(request.params!.name as string)!},"jsonrpc":"2.0","id":${JSON.stringify(request.id)}}`;
+  /**
+   * The JSON-RPC response as UTF-8 JSON, with the members in the order the SDK writes them, in two parts:
+   * the bytes made at start-up and the request's id. Joining them would copy the whole answer per call.
+   */
+  answer(request: JsonRpcRequest): readonly [Buffer, Buffer] {
+    return [this.heads.get(request.params!.name as string)!, Buffer.from(`${JSON.stringify(request.id)}}`)];
   }
 }

@@ -5,6 +5,8 @@ import { isIPv6 } from 'node:net';
  * keyed by their /64 network, since one host usually holds a whole /64 and could otherwise rotate addresses.
  */
 export function clientKey(ip: string): string {
+  // An IPv4 address, the common case, is its own key: no regular expression for it on every request.
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
