@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { measureCases, startStudio, type BenchRow } from './lib.js';
 
-// tools/call list_projects over HTTP next to GET /api/v1/projects in the same run (target: at least 0.3
+// tools/call list_projects over HTTP next to GET /api/v1/projects in the same run (goal: at least 0.6
 // of REST), and what one stateless MCP request costs the SDK in process, per way of holding the Server.
 
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_projects' } });
@@ -21,7 +21,7 @@ export async function run(): Promise<BenchRow[]> {
     if (check.status !== 200 || !answer.result || answer.result.isError) throw new Error(`tools/call failed: ${JSON.stringify(answer)}`);
     return await measureCases([
       { name: 'GET /api/v1/projects', options: { url: `${studio.url}/api/v1/projects` } },
-      { name: 'POST /mcp tools/call list_projects (prepared answer)', options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL } },
+      { name: 'POST /mcp tools/call list_projects (prepared answer)', target: 0.6, options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL } },
       { name: 'POST /mcp tools/call list_projects via the SDK Server', options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: SDK_CALL } },
     ]);
   } finally {
