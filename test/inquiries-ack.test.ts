@@ -393,10 +393,12 @@ function storeSuite(dialect: 'sqlite' | 'postgres', open: () => string | undefin
 
     it('commits for one address at the same instant queue one acknowledgement', async () => {
       const now = Date.UTC(2026, 10, 4);
+      // One store per commit, as on four instances: one store's concurrent commits share a transaction.
+      const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
       for (let round = 0; round < 5; round++) {
         const address = `race-${round}@client.example`;
-        const commits = Array.from({ length: 4 }, () => commitFrom(address, now + round));
-        await racing(db, commits.length, () => Promise.all(commits.map((c) => inbox.commit(c))));
+        const commits = instances.map(() => commitFrom(address, now + round));
+        await racing(db, commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
         assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
         assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
       }
