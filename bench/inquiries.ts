@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import { createPgDatabase } from '../test/helpers/postgres.js';
+import { createPgDatabase, type PgDatabase } from '../test/helpers/postgres.js';
 import { freePort } from '../test/helpers/server.js';
 import { measureCases, startProcess, startStudio, type BenchCase, type BenchRow, type ServerProcess } from './lib.js';
 
@@ -45,20 +45,41 @@ function postCase(name: string, url: string, connections: number): BenchCase {
   };
 }
 
-/** `databaseUrl` is the studio's (a fresh SQLite file when undefined), `bareUrl` the bare server's. */
-async function benchStore(label: StoreLabel, databaseUrl: string | undefined, bareUrl: string | undefined): Promise<BenchRow[]> {
+/** Migrations run in the background: waits until the inbox takes writes. */
+async function untilReady(url: string): Promise<void> {
+  for (let i = 0; i < 200 && (await fetch(`${url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * `databaseUrl` is the studio's, `intakeUrl` the channel-less studio's, `bareUrl` the bare server's
+ * (each a fresh SQLite file of its own when undefined).
+ */
+async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intakeUrl: string; bareUrl: string } | undefined): Promise<BenchRow[]> {
+  const { databaseUrl, intakeUrl, bareUrl } = urls ?? {};
   const studio = await startStudio({ ...await channelsEnv(), ...(databaseUrl && { DATABASE_URL: databaseUrl }) });
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-bare-'));
   let bare: ServerProcess | undefined;
+  let intake: ServerProcess | undefined;
   try {
+    // The same service with no channel (no outbox job, no worker): the intake alone, beside the whole.
+    intake = await startStudio(databaseUrl ? { DATABASE_URL: intakeUrl! } : {});
     bare = await startProcess('bench/inquiry-baseline-server.ts', { DATABASE_URL: bareUrl ?? `sqlite:${join(dir, 'bare.db')}` });
-    // Migrations run in the background: wait until the inbox takes writes.
-    for (let i = 0; i < 200 && (await fetch(`${studio.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(studio.url);
+    await untilReady(intake.url);
     const rows: BenchRow[] = [];
+    const bareGroup = (connections: number) => postCase(`bare INSERT, group commit (${label}, ${connections} conn.)`, `${bare!.url}/group`, connections);
     for (const connections of [50, 10] as const) {
       rows.push(...await measureCases([
-        postCase(`bare INSERT, group commit (${label}, ${connections} conn.)`, `${bare.url}/group`, connections),
+        bareGroup(connections),
         postCase(`bare INSERT, commit per request (${label}, ${connections} conn.)`, `${bare.url}/each`, connections),
+        postCase(`POST /api/v1/contact, durable, no channel (${label}, ${connections} conn.)`, `${intake.url}/api/v1/contact`, connections),
+      ]));
+    }
+    // Last, in rounds of their own: the outbox worker of the studio with channels goes on trying the jobs
+    // of each round after it (once each, then it backs off), and would slow whatever ran next.
+    for (const connections of [50, 10] as const) {
+      rows.push(...await measureCases([
+        bareGroup(connections),
         postCase(`POST /api/v1/contact, durable, email+webhook (${label}, ${connections} conn.; goal ≥ ${GOALS[label][connections]}/s)`,
           `${studio.url}/api/v1/contact`, connections),
       ]));
@@ -66,26 +87,31 @@ async function benchStore(label: StoreLabel, databaseUrl: string | undefined, ba
     return rows;
   } finally {
     await bare?.stop();
+    await intake?.stop();
     await studio.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rows = process.env.BENCH_INQUIRY_STORES === 'postgres' ? [] : await benchStore('SQLite', undefined, undefined);
-  if (process.env.BENCH_INQUIRY_STORES === 'sqlite') return rows;
-  const studio = await createPgDatabase('studio_inq_bench');
-  if (typeof studio === 'string') {
-    console.log(`PostgreSQL rows skipped: ${studio}`);
-    return rows;
-  }
-  const bare = await createPgDatabase('studio_inq_bench_bare');
+  // BENCH_INQUIRY_STORES=sqlite or =postgres measures one store only.
+  const only = process.env.BENCH_INQUIRY_STORES;
+  const rows = only === 'postgres' ? [] : await benchStore('SQLite', undefined);
+  if (only === 'sqlite') return rows;
+  const databases: PgDatabase[] = [];
   try {
-    if (typeof bare === 'string') throw new Error(bare);
-    rows.push(...await benchStore('PostgreSQL', studio.url, bare.url));
+    for (const prefix of ['studio_inq_bench', 'studio_inq_bench_intake', 'studio_inq_bench_bare']) {
+      const database = await createPgDatabase(prefix);
+      if (typeof database === 'string') {
+        console.log(`PostgreSQL rows skipped: ${database}`);
+        return rows;
+      }
+      databases.push(database);
+    }
+    const [studio, intake, bare] = databases.map((d) => d.url);
+    rows.push(...await benchStore('PostgreSQL', { databaseUrl: studio!, intakeUrl: intake!, bareUrl: bare! }));
   } finally {
-    await studio.drop();
-    if (typeof bare !== 'string') await bare.drop();
+    for (const database of databases) await database.drop();
   }
   return rows;
 }

@@ -23,6 +23,13 @@ type Tx = Transaction<Database>;
  */
 const MAX_BATCH = 100;
 
+/**
+ * Batches under way at once. SQLite has one connection, on which a commit runs without leaving the event
+ * loop: one. On PostgreSQL a commit is a few round trips, during which the next batch can go out on
+ * another pooled connection (fingerprints' advisory locks and the keys' primary key keep them apart).
+ */
+const CONCURRENT_BATCHES = { sqlite: 1, postgres: 2 } as const;
+
 /** The jobs an inquiry taken out of spam has none for yet; a channel it has a job for (any status) keeps it. */
 async function queueMissingJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
   if (notify.length === 0) return;
@@ -44,7 +51,7 @@ export class KyselyInboxStore implements InboxStore {
   private readonly committer: GroupCommitter<CommitRequest, CommitOutcome>;
 
   constructor(private readonly db: Db) {
-    this.committer = new GroupCommitter((requests) => commitBatch(db, requests), MAX_BATCH);
+    this.committer = new GroupCommitter((requests) => commitBatch(db, requests), MAX_BATCH, CONCURRENT_BATCHES[db.dialect]);
   }
 
   /** Concurrent commits share a transaction (group commit): see src/store/inbox-commit.ts. */
