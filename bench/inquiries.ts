@@ -1,20 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import { createPgDatabase } from '../test/helpers/postgres.js';
-import { measureCases, startStudio, type BenchRow } from './lib.js';
+import { createPgDatabase, type PgDatabase } from '../test/helpers/postgres.js';
+import { freePort } from '../test/helpers/server.js';
+import { measureCases, startProcess, startStudio, type BenchCase, type BenchRow, type ServerProcess } from './lib.js';
 
-// POST /api/v1/contact: durable inquiries per second (each 200 is a committed transaction: inquiry and
-// outbox job) on SQLite and on PostgreSQL, next to GET /api/v1/projects on the same server as the
-// same-run baseline. Every body differs, so duplicate detection does not short-circuit the writes.
+// POST /api/v1/contact: durable inquiries per second (each 200 is a committed transaction: the inquiry
+// and its outbox jobs), on SQLite and on PostgreSQL, at 50 and at 10 connections. The same-run baselines
+// are a bare Fastify server INSERTing the inquiry row into the same store (bench/inquiry-baseline-server.ts),
+// committing each request on its own and with group commit; ratios are to the bare group commit.
+// Issue 14's goals: ≥ 3,000/s on SQLite and ≥ 2,500/s on PostgreSQL at 50 connections, ≥ 1,500/s at 10.
 
-const CONNECTIONS = 10;
+const GOALS = { SQLite: { 50: 3_000, 10: 1_500 }, PostgreSQL: { 50: 2_500, 10: 1_500 } } as const;
+type StoreLabel = keyof typeof GOALS;
 
-// A webhook to a closed port: each inquiry commits its outbox job too, and the worker stays cheap
-// (its retries back off an hour); no delivery traffic competes with the benchmark.
-const ENV = {
-  INBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
-  INBOX_WEBHOOK_SECRET: 'whsec_YmVuY2htYXJrYmVuY2htYXJrYmVuY2g=',
-  OUTBOX_RETRY_BASE_MS: '3600000',
-};
+// Email and webhook configured, both to closed ports: each inquiry commits a job per channel and the
+// worker tries each once (refused at once), then backs off an hour; no delivery traffic competes.
+async function channelsEnv(): Promise<Record<string, string>> {
+  return {
+    INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`,
+    INBOX_WEBHOOK_SECRET: 'whsec_YmVuY2htYXJrYmVuY2htYXJrYmVuY2g=',
+    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+    INBOX_EMAIL_TO: 'studio@example.com',
+    OUTBOX_RETRY_BASE_MS: '3600000',
+  };
+}
 
 let sequence = 0;
 const inquiryBody = () => JSON.stringify({
@@ -23,40 +34,84 @@ const inquiryBody = () => JSON.stringify({
   location: 'miami', budget: '3m-10m', phase: 'pre-planning',
 });
 
-async function benchDatabase(label: string, env: Record<string, string>): Promise<BenchRow[]> {
-  const studio = await startStudio({ ...ENV, ...env });
+/** A POST of a distinct inquiry each time, so duplicate detection does not short-circuit the writes. */
+function postCase(name: string, url: string, connections: number): BenchCase {
+  return {
+    name,
+    options: {
+      url, connections, method: 'POST', headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
+    },
+  };
+}
+
+/** Migrations run in the background: waits until the inbox takes writes. */
+async function untilReady(url: string): Promise<void> {
+  for (let i = 0; i < 200 && (await fetch(`${url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * `databaseUrl` is the studio's, `intakeUrl` the channel-less studio's, `bareUrl` the bare server's
+ * (each a fresh SQLite file of its own when undefined).
+ */
+async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intakeUrl: string; bareUrl: string } | undefined): Promise<BenchRow[]> {
+  const { databaseUrl, intakeUrl, bareUrl } = urls ?? {};
+  const studio = await startStudio({ ...await channelsEnv(), ...(databaseUrl && { DATABASE_URL: databaseUrl }) });
+  const dir = mkdtempSync(join(tmpdir(), 'studio-bench-bare-'));
+  let bare: ServerProcess | undefined;
+  let intake: ServerProcess | undefined;
   try {
-    // Migrations run in the background: wait until the inbox takes writes.
-    for (let i = 0; i < 200 && (await fetch(`${studio.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    return await measureCases([
-      { name: `GET /api/v1/projects (${label})`, options: { url: `${studio.url}/api/v1/projects`, connections: CONNECTIONS } },
-      {
-        name: `POST /api/v1/contact, durable (${label})`,
-        options: {
-          url: `${studio.url}/api/v1/contact`,
-          connections: CONNECTIONS,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
-        },
-      },
-    ]);
+    // The same service with no channel (no outbox job, no worker): the intake alone, beside the whole.
+    intake = await startStudio(databaseUrl ? { DATABASE_URL: intakeUrl! } : {});
+    bare = await startProcess('bench/inquiry-baseline-server.ts', { DATABASE_URL: bareUrl ?? `sqlite:${join(dir, 'bare.db')}` });
+    await untilReady(studio.url);
+    await untilReady(intake.url);
+    const rows: BenchRow[] = [];
+    const bareGroup = (connections: number) => postCase(`bare INSERT, group commit (${label}, ${connections} conn.)`, `${bare!.url}/group`, connections);
+    for (const connections of [50, 10] as const) {
+      rows.push(...await measureCases([
+        bareGroup(connections),
+        postCase(`bare INSERT, commit per request (${label}, ${connections} conn.)`, `${bare.url}/each`, connections),
+        postCase(`POST /api/v1/contact, durable, no channel (${label}, ${connections} conn.)`, `${intake.url}/api/v1/contact`, connections),
+      ]));
+    }
+    // Last, in rounds of their own: the outbox worker of the studio with channels goes on trying the jobs
+    // of each round after it (once each, then it backs off), and would slow whatever ran next.
+    for (const connections of [50, 10] as const) {
+      rows.push(...await measureCases([
+        bareGroup(connections),
+        postCase(`POST /api/v1/contact, durable, email+webhook (${label}, ${connections} conn.; goal ≥ ${GOALS[label][connections]}/s)`,
+          `${studio.url}/api/v1/contact`, connections),
+      ]));
+    }
+    return rows;
   } finally {
+    await bare?.stop();
+    await intake?.stop();
     await studio.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rows = await benchDatabase('SQLite', {});
-  const pg = await createPgDatabase('studio_inq_bench');
-  if (typeof pg === 'string') {
-    console.log(`PostgreSQL rows skipped: ${pg}`);
-    return rows;
-  }
+  // BENCH_INQUIRY_STORES=sqlite or =postgres measures one store only.
+  const only = process.env.BENCH_INQUIRY_STORES;
+  const rows = only === 'postgres' ? [] : await benchStore('SQLite', undefined);
+  if (only === 'sqlite') return rows;
+  const databases: PgDatabase[] = [];
   try {
-    rows.push(...await benchDatabase('PostgreSQL', { DATABASE_URL: pg.url }));
+    for (const prefix of ['studio_inq_bench', 'studio_inq_bench_intake', 'studio_inq_bench_bare']) {
+      const database = await createPgDatabase(prefix);
+      if (typeof database === 'string') {
+        console.log(`PostgreSQL rows skipped: ${database}`);
+        return rows;
+      }
+      databases.push(database);
+    }
+    const [studio, intake, bare] = databases.map((d) => d.url);
+    rows.push(...await benchStore('PostgreSQL', { databaseUrl: studio!, intakeUrl: intake!, bareUrl: bare! }));
   } finally {
-    await pg.drop();
+    for (const database of databases) await database.drop();
   }
   return rows;
 }

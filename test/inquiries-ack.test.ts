@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { loadCatalog } from '../src/catalog/load.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
@@ -16,7 +15,7 @@ import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { studio } from './helpers/cli.js';
-import { eventually, openStore, postInquiry, validInquiry, type Body } from './helpers/inquiries.js';
+import { eventually, openStore, postInquiry, racingOn, validInquiry, type Body } from './helpers/inquiries.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/inquiry-peers.js';
 import { parseMail } from './helpers/mail.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
@@ -393,37 +392,16 @@ function storeSuite(dialect: 'sqlite' | 'postgres', open: () => string | undefin
 
     it('commits for one address at the same instant queue one acknowledgement', async () => {
       const now = Date.UTC(2026, 10, 4);
+      // One store per commit, as on four instances: one store's concurrent commits share a transaction.
+      const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
       for (let round = 0; round < 5; round++) {
         const address = `race-${round}@client.example`;
-        const commits = Array.from({ length: 4 }, () => commitFrom(address, now + round));
-        await racing(db, commits.length, () => Promise.all(commits.map((c) => inbox.commit(c))));
+        const commits = instances.map(() => commitFrom(address, now + round));
+        await racingOn(db, 'acknowledgements', commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
         assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
         assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
       }
     });
-  });
-}
-
-/**
- * Runs `commits` so that they reach the acknowledgement upsert together. On PostgreSQL a second
- * connection holds an EXCLUSIVE lock on the table (reads pass, writes wait) until all `count` commits
- * are queued behind it, then lets them go at once. SQLite runs one write transaction at a time anyway.
- */
-async function racing<T>(db: Db, count: number, commits: () => Promise<T>): Promise<T> {
-  if (db.dialect === 'sqlite') return commits();
-  return db.kysely.connection().execute(async (gate) => {
-    await sql`begin`.execute(gate);
-    await sql`lock table acknowledgements in exclusive mode`.execute(gate);
-    const running = commits();
-    try {
-      await eventually(async () => {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks where relation = 'acknowledgements'::regclass and not granted`.execute(db.kysely);
-        return waiting.rows[0]!.n >= count || undefined;
-      });
-    } finally {
-      await sql`commit`.execute(gate);
-    }
-    return running;
   });
 }
 

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { freePort, startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 import { SwitchablePgProxy } from './helpers/pg-proxy.js';
+import { exited, isSocketError, spawnServer } from './helpers/service-process.js';
 import type { Db } from '../src/store/database.js';
 import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
@@ -175,38 +176,6 @@ function fillFilesystem(path: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The real server as a child process, as an operator runs it. Every child goes into `children` at once,
- * so the suite kills it even when it never becomes ready; its stderr is kept for the failure message. */
-async function spawnServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, CONTENT_DIR: 'content', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await eventually(async () => ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200 ? true : undefined), 600);
-  } catch {
-    throw new Error(`the server did not become ready; its stderr:\n${stderr}`);
-  }
-  return { child, url };
-}
-
-/** A request that failed because the connection was refused, reset or closed (fetch wraps the cause). */
-function isSocketError(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return error instanceof TypeError && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'].includes(cause?.code ?? '');
-}
-
-/** Resolves when the child has exited; a child killed by a signal has signalCode set, not exitCode. */
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 describe('SIGKILL during a burst of submissions', () => {

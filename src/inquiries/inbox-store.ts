@@ -109,10 +109,12 @@ export type StateChangeOutcome = 'changed' | 'unchanged' | 'not_found';
 
 export interface InboxStore {
   /**
-   * One transaction: replay an Idempotency-Key, or recognize an identical duplicate, or store the inquiry
-   * with its outbox jobs. Identical submissions committed at the same instant are stored once. Rejects
-   * when the store cannot take the write (its error may carry driver text: log only its class); a
-   * concurrent commit of the same new key rejects too, and committing again then sees the replay.
+   * Replay an Idempotency-Key, or recognize an identical duplicate, or store the inquiry with its outbox
+   * jobs, durably before it resolves. Concurrent commits may share one transaction (group commit); they
+   * behave as if committed one after the other in the order they came, and identical submissions
+   * committed at the same instant are stored once. Rejects when the store cannot take the write (its error
+   * may carry driver text: log only its class): then every commit of that transaction rejects, and none
+   * of them is stored. A concurrent commit of the same new key elsewhere is retried by the store itself.
    */
   commit(request: CommitRequest): Promise<CommitOutcome>;
   /** One inquiry as the notifiers see it; undefined once the operator deleted it. */

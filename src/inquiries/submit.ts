@@ -101,12 +101,8 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     if (!deps.storeReady()) throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     try {
       return await deps.inbox.commit(request);
-    } catch (first) {
-      // A concurrent request with the same Idempotency-Key won the insert: the retry replays its answer.
-      if (request.idempotency) {
-        try { return await deps.inbox.commit(request); } catch { /* reported below */ }
-      }
-      deps.log.error({ err: errorClass(first) }, 'inbox store refused a write');
+    } catch (error) {
+      deps.log.error({ err: errorClass(error) }, 'inbox store refused a write');
       // No cause attached: a surface logging the error would log the driver's message with it.
       throw new ApiError('inbox_unavailable', { retryAfter: INBOX_RETRY_AFTER_SECONDS });
     }

@@ -1,5 +1,5 @@
 import type { InboxEntry, InquiryRecord, NotificationState } from '../inquiries/inbox-store.js';
-import type { StoredInquiry } from '../inquiries/notifier.js';
+import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
 import type { InquiriesTable, NotificationJobsTable } from './schema.js';
 
 // Between the inbox port's records and the rows of the inquiries and notification_jobs tables.
@@ -13,6 +13,14 @@ export function inquiryRow(r: InquiryRecord): InquiriesTable {
     spam: r.spam ? 1 : 0, fingerprint: r.fingerprint,
     state: r.spam ? 'spam' : 'new', state_changed_at: null, state_changed_by: null,
   };
+}
+
+/** One pending outbox job per channel, due at once. */
+export function jobRows(inquiryId: string, notify: NotificationChannel[], queuedAt: number): NotificationJobsTable[] {
+  return notify.map((channel) => ({
+    id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: 0,
+    created_at: queuedAt, next_attempt_at: queuedAt, locked_until: null, last_error: null, delivered_at: null,
+  }));
 }
 
 /** The enum columns hold what the contract validated when the row was written. */

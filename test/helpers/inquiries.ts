@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Db } from '../../src/store/database.js';
@@ -84,4 +85,27 @@ export async function eventually<T>(check: () => Promise<T | undefined>, attempt
   }
   const detail = lastError === undefined ? '' : `; last error: ${lastError instanceof Error ? lastError.stack ?? lastError.message : String(lastError)}`;
   throw new Error(`condition not reached after ${attempts} attempts${detail}`);
+}
+
+/**
+ * Runs `commits` so that they reach their writes to `table` together. On PostgreSQL a second connection
+ * holds an EXCLUSIVE lock on the table (reads pass, writes wait) until `count` writers are queued behind
+ * it, then lets them go at once. SQLite runs one write transaction at a time anyway.
+ */
+export async function racingOn<T>(db: Db, table: string, count: number, commits: () => Promise<T>): Promise<T> {
+  if (db.dialect === 'sqlite') return commits();
+  return db.kysely.connection().execute(async (gate) => {
+    await sql`begin`.execute(gate);
+    await sql`lock table ${sql.table(table)} in exclusive mode`.execute(gate);
+    const running = commits();
+    try {
+      await eventually(async () => {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks where relation = ${table}::regclass and not granted`.execute(db.kysely);
+        return waiting.rows[0]!.n >= count || undefined;
+      });
+    } finally {
+      await sql`commit`.execute(gate);
+    }
+    return running;
+  });
 }
