@@ -46,6 +46,18 @@ describe('SQLite statements prepared once', () => {
     database.close();
   });
 
+  it('keeps a statement in use while many other texts come and go', () => {
+    const raw = new SQLite(':memory:');
+    const database = preparingOnce(raw);
+    const hot = 'select 1 as v';
+    const kept = database.prepare(hot);
+    for (let i = 0; i < 1_000; i++) {
+      database.prepare(`select ${i} as v`);
+      assert.equal(database.prepare(hot), kept, `the hot statement was dropped after ${i} other texts`);
+    }
+    database.close();
+  });
+
   it('keeps answering past the number of statements it keeps', async () => {
     for (let i = 0; i < 300; i++) {
       const { rows } = await sql<{ v: number }>`select ${sql.lit(i)} as v`.execute(db.kysely);

@@ -15,7 +15,7 @@ export const SQLite: typeof BetterSqlite3 = Number(process.versions.napi) >= NOD
   ? require('better-sqlite3') as typeof BetterSqlite3
   : require('better-sqlite3-node20') as typeof BetterSqlite3;
 
-/** SQL texts whose statements are kept; past this the oldest is dropped (a query whose text varies, `in (?, ?, …)`, cannot grow it without bound). */
+/** SQL texts whose statements are kept; past this the least recently used is dropped (a query whose text varies, `in (?, ?, …)`, cannot grow it without bound). */
 const STATEMENTS_KEPT = 256;
 
 /**
@@ -29,7 +29,12 @@ export function preparingOnce(database: BetterSqlite3.Database): SqliteDatabase 
     close: () => database.close(),
     prepare(sql) {
       const kept = statements.get(sql);
-      if (kept && !kept.busy) return kept;
+      if (kept && !kept.busy) {
+        // Used last, dropped last: the batch inserts' many texts (one per batch size) never push out a hot query.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
       const statement = database.prepare(sql);
       if (kept) return statement;
       if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
