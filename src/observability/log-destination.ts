@@ -24,6 +24,11 @@ export class TurnBatchedStdout implements DestinationStream {
   private closed = false;
 
   constructor(private readonly fd = STDOUT) {
+    // Node opens its stdout handle lazily, and opening it makes a pipe or socket non-blocking (libuv).
+    // Inherited from a supervisor (docker, systemd, a shell's pipe) it is blocking until then, and a
+    // stalled reader would stop the event loop in write(2) instead of answering EAGAIN. (The handle is
+    // opened, never written to; the listener keeps an error of it from throwing.)
+    if (fd === STDOUT) process.stdout.on('error', () => undefined);
     process.on('exit', () => this.flushSync());
   }
 
