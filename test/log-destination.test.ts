@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -59,5 +59,34 @@ describe('the log destination', () => {
     await eventually(async () => (received.length === sent.length ? true : undefined));
     assert.deepEqual(received.map((l) => (JSON.parse(l) as { msg: string }).msg), sent);
     reader.kill();
+  });
+
+  it('does not wait for a stalled reader of an inherited, blocking stdout (a supervisor\'s pipe)', async () => {
+    // A shell's pipe is blocking, as docker's or systemd's is, until Node opens its stdout handle (which
+    // makes it non-blocking). The service never opens it, but tsx does: so the child runs plain node, on
+    // the destination compiled by the project's tsc, and its reader (`sleep`) never reads.
+    const dir = mkdtempSync(join(tmpdir(), 'studio-log-'));
+    try {
+      execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '--ignoreConfig', 'src/observability/log-destination.ts', '--outDir', dir,
+        '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--types', 'node']);
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      writeFileSync(join(dir, 'child.js'), `
+        import { setImmediate as nextTurn } from 'node:timers/promises';
+        import { TurnBatchedStdout } from './log-destination.js';
+        const out = new TurnBatchedStdout();
+        for (let turn = 0; turn < 20; turn++) { out.write('x'.repeat(100_000) + '\\n'); await nextTurn(); }
+        process.stderr.write('still answering\\n');
+        process.exit(0);`);
+      const shell = spawn('sh', ['-c', `"${process.execPath}" child.js | sleep 60`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+      const said: string[] = [];
+      collectLines(shell.stderr!, said);
+      try {
+        await eventually(async () => (said.includes('still answering') ? true : undefined), 100);
+      } finally {
+        process.kill(-shell.pid!, 'SIGKILL');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -208,6 +208,18 @@ describe('the prepared answers of the argument-free list calls (src/mcp/prepared
     }
   });
 
+  it('carry the same headers as the SDK\'s answers (the prepared one is written past Fastify\'s onSend hooks)', async () => {
+    // What differs per answer by nature: its date, its request id, the requests left in the window.
+    const PER_ANSWER = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset']);
+    const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+    const cors = { origin: 'https://agent.example' };
+    const prepared = await postMcp(server.url, call('list_projects', 1, false), cors);
+    const viaSdk = await postMcp(server.url, call('list_projects', 1, true), cors);
+    await Promise.all([prepared.arrayBuffer(), viaSdk.arrayBuffer()]);
+    assert.deepEqual(headersOf(prepared), headersOf(viaSdk));
+    assert.ok(prepared.headers.get('x-request-id') && prepared.headers.get('ratelimit-remaining'));
+  });
+
   it('leave ids the SDK refuses (fractions, unsafe integers) to the SDK, so both paths answer alike', async () => {
     for (const id of [1.5, 2 ** 53]) {
       const prepared = await raw(await post(call('list_services', id, false)));

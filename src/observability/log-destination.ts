@@ -13,7 +13,8 @@ const RETRY_MS = 20;
  * profile (a pool thread woken per write); its synchronous one busy-waits (atomic-sleep) while a pipe is
  * full. Here a refused or partial write (EAGAIN, a stalled reader) leaves the rest in a bounded backlog,
  * retried on a timer, so the event loop never waits for the log. An idle process writes a line at once;
- * what is pending is written when the process exits (shutdown, process.exit, an uncaught error).
+ * what is pending is written when the process exits (shutdown, process.exit, an uncaught error), as far
+ * as stdout takes it then: no timer runs after the exit, so a reader stalled at that moment loses the rest.
  */
 export class TurnBatchedStdout implements DestinationStream {
   private lines: string[] = [];
@@ -24,6 +25,11 @@ export class TurnBatchedStdout implements DestinationStream {
   private closed = false;
 
   constructor(private readonly fd = STDOUT) {
+    // Node opens its stdout handle lazily, and opening it makes a pipe or socket non-blocking (libuv).
+    // Inherited from a supervisor (docker, systemd, a shell's pipe) it is blocking until then, and a
+    // stalled reader would stop the event loop in write(2) instead of answering EAGAIN. (The handle is
+    // opened, never written to; the listener keeps an error of it from throwing.)
+    if (fd === STDOUT) process.stdout.on('error', () => undefined);
     process.on('exit', () => this.flushSync());
   }
 
