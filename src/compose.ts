@@ -24,7 +24,7 @@ import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowl
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import { createMetrics } from './observability/metrics.js';
-import { TurnBatchedStdout } from './observability/log-destination.js';
+import { stdoutDestination } from './observability/log-destination.js';
 import { oauthStores, revocationFeed } from './store/oauth-stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
@@ -62,7 +62,7 @@ export interface ComposeOptions {
 
 /** JSON lines on stdout, handed over once per turn of the event loop (src/observability/log-destination.ts). */
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel }, new TurnBatchedStdout()) as FastifyBaseLogger;
+  return pino({ level: config.logLevel }, stdoutDestination()) as FastifyBaseLogger;
 }
 
 /**

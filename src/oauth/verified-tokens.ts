@@ -36,6 +36,8 @@ export class VerifiedTokens {
       // Insertion order: the first key is the oldest entry.
       this.tokens.delete(this.tokens.keys().next().value!);
     }
+    // Every hit answers this one object: frozen, so no request can change what the next one is told.
+    Object.freeze(entry.claims);
     this.tokens.set(token, entry);
   }
 }

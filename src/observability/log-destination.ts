@@ -91,3 +91,11 @@ export class TurnBatchedStdout implements DestinationStream {
     }
   }
 }
+
+let processStdout: TurnBatchedStdout | undefined;
+
+/** The process's one stdout destination: every logger of it shares one batch per turn and one exit hook. */
+export function stdoutDestination(): TurnBatchedStdout {
+  processStdout ??= new TurnBatchedStdout();
+  return processStdout;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
@@ -10,9 +11,11 @@ const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 /**
  * A connection that dies silently (a partition, no FIN) is noticed by this heartbeat at the latest
- * (plus its timeout): until then memory is trusted. The heartbeat is the LISTEN itself, a no-op when repeated.
+ * (plus its timeout): until then memory is trusted. The heartbeat is a NOTIFY this connection must hear
+ * back: a connection that can LISTEN but is never told (a pooler in transaction mode) fails it too.
  */
 const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_PAYLOAD = 'heartbeat ';
 const STATEMENT_TIMEOUT_MS = 3_000;
 
 function revocationOf(payload: string): Revocation | undefined {
@@ -71,8 +74,11 @@ export class PgRevocationFeed implements RevocationFeed {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
+    let heard: string | undefined;
     client.on('notification', ({ channel, payload }) => {
-      const revocation = channel === REVOCATION_CHANNEL && payload ? revocationOf(payload) : undefined;
+      if (channel !== REVOCATION_CHANNEL || !payload) return;
+      if (payload.startsWith(HEARTBEAT_PAYLOAD)) heard = payload;
+      const revocation = heard === payload ? undefined : revocationOf(payload);
       if (revocation) this.listener!.revoked(revocation);
     });
     const listen = `LISTEN ${REVOCATION_CHANNEL}`;
@@ -85,7 +91,13 @@ export class PgRevocationFeed implements RevocationFeed {
     }
     if (lost || this.closed) return;
     this.backoffMs = RECONNECT_FIRST_MS;
-    this.heartbeat = setInterval(() => { client.query(listen).catch(onLost); }, HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => {
+      const expected = HEARTBEAT_PAYLOAD + randomUUID();
+      client.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, expected]).then(
+        () => setTimeout(() => { if (heard !== expected) onLost(new Error('heartbeat not heard back')); }, STATEMENT_TIMEOUT_MS).unref(),
+        onLost,
+      );
+    }, HEARTBEAT_MS);
     this.heartbeat.unref();
     this.listener!.connected();
   }
