@@ -5,10 +5,11 @@ import * as mcp from './mcp.js';
 import * as oauth from './oauth.js';
 import * as read from './read.js';
 import * as revocation from './revocation.js';
+import * as startup from './startup.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, revocation, mcp, web, images };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, revocation, mcp, web, images, startup };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);
@@ -16,7 +17,8 @@ console.log(`studio-api benchmarks: ${BENCH_SECONDS} s per case in ${ROUNDS} int
 for (const name of selected) {
   const suite = suites[name];
   if (!suite) throw new Error(`unknown bench suite "${name}"; known: ${Object.keys(suites).join(', ')}`);
-  // A suite that measures something other than throughput (revocation's window) prints its own lines.
+  // A suite that measures something other than throughput (revocation's window, startup's milliseconds
+  // and megabytes) prints its own lines.
   const rows = await suite.run();
   if (rows.length > 0) printRows(name, rows);
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
 import { WELL_KNOWN_ROOT } from './contract/paths.js';
 import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
+import { serializersOnFirstUse } from './http/compile-on-first-use.js';
 import { registerCors, sitePolicy } from './http/cors.js';
 import { answerNotFoundAsJson, handleError } from './http/errors.js';
 import { registerLoadShedding, type EventLoopPressure } from './http/load-shedding.js';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // The one listening server's (src/http/app-server.ts): it holds the limits on slow clients.
     serverFactory: deps.serverFactory,
+    // Response schemas compiled on each route's first answer, not all at start (src/http/compile-on-first-use.ts).
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
   });
 
   // Global on purpose: every request of the origin is validated by the contract's one validator set,

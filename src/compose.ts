@@ -10,7 +10,6 @@ import { eventLoopPressure } from './http/load-shedding.js';
 import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
-import { RedisRateLimitStore } from './rate-limit/redis-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { openDatabase } from './store/database.js';
 import { StoreReadiness } from './store/readiness.js';
@@ -23,7 +22,7 @@ import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
-import { createMetrics } from './observability/metrics.js';
+import type { Metrics } from './observability/metrics.js';
 import { stdoutDestination } from './observability/log-destination.js';
 import { oauthStores, revocationFeed } from './store/oauth-stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
@@ -91,6 +90,8 @@ async function createLimiter(
 ): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
   if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale, events), checks: [] };
+  // Adapters a configuration may leave out are loaded only when it names them (ioredis here, prom-client below).
+  const { RedisRateLimitStore } = await import('./rate-limit/redis-store.js');
   const redis = new RedisRateLimitStore(config.redisUrl, memory, logger);
   if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
   return { limiter: new RateLimiter(redis, config.rateLimitScale, events), checks: [{ name: 'redis', check: () => redis.ping() }] };
@@ -112,8 +113,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     .map((notifier) => new MonitoredNotifier(notifier, { clock }));
   const outboxStore = new KyselyOutboxStore(db);
   // Once per process: a registry must not register its instruments twice (the app is rebuilt on reload).
-  const metrics = config.metricsToken
-    ? createMetrics({ channels: notifiers.map((n) => n.channel), queue: { pendingByChannel: () => outboxStore.pendingByChannel(), clock } })
+  const metrics: Metrics | undefined = config.metricsToken
+    ? (await import('./observability/metrics.js')).createMetrics({
+      channels: notifiers.map((n) => n.channel), queue: { pendingByChannel: () => outboxStore.pendingByChannel(), clock },
+    })
     : undefined;
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options, metrics?.rateLimits);
 

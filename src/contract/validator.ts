@@ -60,8 +60,22 @@ export function validatorOf<T = unknown>(schema: TSchema | Record<string, unknow
   return validate as ValidateFunction<T>;
 }
 
-/** Fastify's validatorCompiler: route schemas are checked by the same set. */
-export const schemaValidatorCompiler = ({ schema }: { schema: unknown }) => validatorOf(schema as TSchema);
+/**
+ * Fastify's validatorCompiler: route schemas are checked by the same set, each compiled on its route's
+ * first request rather than all at start (as the serializers: src/http/compile-on-first-use.ts). Fastify
+ * reads a failure's `errors` from the function it was given, so they are handed on.
+ */
+export const schemaValidatorCompiler = ({ schema }: { schema: unknown }) => {
+  let validate: ValidateFunction | undefined;
+  const check = (data: unknown): boolean => {
+    validate ??= validatorOf(schema as TSchema);
+    const valid = validate(data) as boolean;
+    check.errors = validate.errors;
+    return valid;
+  };
+  check.errors = undefined as ValidateFunction['errors'];
+  return check;
+};
 
 export interface ValidationIssue {
   instancePath?: string;

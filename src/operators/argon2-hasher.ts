@@ -1,4 +1,4 @@
-import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import type { Algorithm, Options } from '@node-rs/argon2';
 import type { PasswordHasher } from './ports.js';
 
 // The PasswordHasher port on argon2id (@node-rs/argon2, native, off the event loop's thread).
@@ -16,9 +16,13 @@ export const ARGON2ID_OPTIONS: Readonly<Options> = {
   parallelism: 1,
 };
 
+/** The native module, loaded by the first hash or check: a process that signs nobody in never loads it. */
+const argon2 = () => import('@node-rs/argon2');
+
 export const argon2idHasher: PasswordHasher = {
-  hash: (password) => hash(password, ARGON2ID_OPTIONS),
+  hash: async (password) => (await argon2()).hash(password, ARGON2ID_OPTIONS),
   async verify(stored, password) {
+    const { verify } = await argon2();
     try {
       return await verify(stored, password);
     } catch {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { preparingOnce, SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Database } from './schema.js';
@@ -19,9 +19,6 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// int8 (bigint) columns hold epoch milliseconds; they fit a JS number exactly.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
-
 function openSqlite(path: string): { kysely: Kysely<Database>; sqlite: SqliteConnection } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -33,7 +30,11 @@ function openSqlite(path: string): { kysely: Kysely<Database>; sqlite: SqliteCon
   return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) }), sqlite: database };
 }
 
-function openPostgres(url: string, log: Logger): Kysely<Database> {
+/** The pg driver, loaded with the first query: a service on SQLite never loads it. */
+async function createPool(url: string, log: Logger): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  // int8 (bigint) columns hold epoch milliseconds; they fit a JS number exactly.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000,
     // A connection that silently stops answering (network partition) fails the query instead of hanging it.
     query_timeout: 15_000 });
@@ -44,7 +45,11 @@ function openPostgres(url: string, log: Logger): Kysely<Database> {
   pool.on('connect', (client) => {
     client.on('error', (error) => log.warn({ err: errorClass(error) }, 'PostgreSQL connection lost during a query'));
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
+}
+
+function openPostgres(url: string, log: Logger): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => createPool(url, log) }) });
 }
 
 /** The file of a `sqlite:<path>` DATABASE_URL; undefined for PostgreSQL. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
 import type { Revocation, RevocationFeed, RevocationListener } from '../oauth/ports.js';
@@ -54,8 +54,10 @@ export class PgRevocationFeed implements RevocationFeed {
   }
 
   private async connect(): Promise<void> {
+    // pg is loaded with the first connection, not at start (as the pool's: src/store/database.ts).
+    const { default: { Client } } = await import('pg');
     if (this.closed) return;
-    const client = new pg.Client({
+    const client = new Client({
       connectionString: this.databaseUrl, connectionTimeoutMillis: STATEMENT_TIMEOUT_MS, query_timeout: STATEMENT_TIMEOUT_MS, keepAlive: true,
     });
     this.client = client;

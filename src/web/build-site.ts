@@ -21,7 +21,7 @@ import type { SiteContext } from './site-context.js';
 import type { PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 
-/** Everything the site serves, built once when the app is ready (content only changes on restart). */
+/** Everything the site serves, built once per app on the first request that needs it (website.ts). */
 export interface BuiltSite {
   pages: Map<string, RenderedPage>;
   notFound: RenderedPage;

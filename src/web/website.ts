@@ -70,24 +70,23 @@ function notFoundUrl(baseUrl: string, path: string): string {
   return baseUrl + (SAME_ORIGIN_PATH.test(path) ? path : SITE_PATHS.notFound);
 }
 
-/** The website surface. Its pages are built once, when the app is ready (they read the OpenAPI document). */
+/**
+ * The website surface. Its pages and documents are built once, on the first request that needs one (they
+ * read the OpenAPI document, complete once the app is ready): a start answers the API without them.
+ */
 export function createWebsite(options: WebsiteOptions): Website {
   const { catalog, baseUrl } = options;
   const sources = pageSources(catalog);
   let site: BuiltSite | undefined;
-  // Each route reads what it serves from a slot filled once when the site is built, not from a map per request.
-  const binders: Array<(built: BuiltSite) => void> = [];
-  function bound<T>(pick: (built: BuiltSite) => T | undefined): () => T {
-    let value: T | undefined;
-    binders.push((built) => { value = pick(built); });
-    return () => {
-      if (value === undefined) throw new Error('the website is built when the app is ready');
-      return value;
-    };
+  let build: (() => BuiltSite) | undefined;
+  function built(): BuiltSite {
+    if (!build) throw new Error('the website is built once the app is ready');
+    site ??= build();
+    return site;
   }
 
   function registerPage(scope: FastifyInstance, source: PageSource): void {
-    const page = bound((built) => built.pages.get(source.path));
+    const page = () => built().pages.get(source.path)!;
     scope.get(source.path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, page()));
     scope.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
       const rendered = page();
@@ -113,32 +112,28 @@ export function createWebsite(options: WebsiteOptions): Website {
     for (const source of sources) checkAddressFree(reserved, source);
     const assets = { ...registerAssets(scope), webmcpTools: registerWebMcpTools(scope, catalog.site.name) };
     scope.addHook('onReady', async () => {
-      site = buildSite(scope, { catalog, baseUrl, sources, assets, serves: (path) => scope.hasRoute({ method: 'GET', url: path }) });
-      for (const bind of binders) bind(site);
+      build = () => buildSite(scope, { catalog, baseUrl, sources, assets, serves: (path) => scope.hasRoute({ method: 'GET', url: path }) });
     });
     registerOpenApiDocument(scope);
     for (const path of DOCUMENT_PATHS) {
-      const document = bound((built) => built.documents.get(path));
-      scope.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, document()));
+      scope.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
     }
     for (const source of sources) registerPage(scope, source);
-    const formPages = bound((built) => built.formPages);
-    registerContactSubmission(scope, options.inquiries, { form: (state) => formPages().form(state), thanks: () => formPages().thanks() });
+    registerContactSubmission(scope, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
     registerImageFiles(scope, catalog, options.images);
     registerMethodNotAllowed(scope, routes.methodsByUrl());
   }
 
   function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPage || !site) return sendApiError(reply, new ApiError('not_found'));
+    if (!isPage || !build) return sendApiError(reply, new ApiError('not_found'));
     const path = request.url.split('?', 1)[0] ?? '';
-    const rep = negotiatedRepresentation(request, reply, site.notFound, pageLinks(notFoundUrl(baseUrl, path)));
+    const rep = negotiatedRepresentation(request, reply, built().notFound, pageLinks(notFoundUrl(baseUrl, path)));
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
   }
 
   const markdownTwin: PageTwins = (path) => {
-    if (!site) throw new Error('the website is built when the app is ready');
-    const rendered = site.pages.get(path);
+    const rendered = built().pages.get(path);
     if (!rendered) return undefined;
     const { page, url, markdown } = rendered;
     return { url, title: page.title, description: page.description, modified: page.modified, markdown: markdown.body };
