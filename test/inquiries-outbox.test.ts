@@ -43,6 +43,7 @@ class ScriptedNotifier implements Notifier {
   readonly delivered: string[] = [];
   failing = true;
   delayMs = 0;
+  readonly concurrency = 3;
   async deliver(inquiry: StoredInquiry): Promise<void> {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failing) throw Object.assign(new Error(`refused mail for ${inquiry.email}`), { code: 'ECONNREFUSED' });
@@ -79,8 +80,8 @@ describe('outbox worker on SQLite', () => {
     const jobId = `${id}:webhook`;
     const waits: number[] = [];
     for (let attempt = 1; attempt < 100; attempt++) {
-      assert.equal(await worker.runBatch(), 1, `attempt ${attempt} claims the job`);
-      assert.equal(await worker.runBatch(), 0, 'not due again before its backoff');
+      assert.equal(await worker.drain(), 1, `attempt ${attempt} claims the job`);
+      assert.equal(await worker.drain(), 0, 'not due again before its backoff');
       const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
       assert.equal(job.attempts, attempt);
       assert.doesNotMatch(job.last_error ?? '', /ada@example\.com/, 'no personal data in the stored error');
@@ -93,11 +94,11 @@ describe('outbox worker on SQLite', () => {
     assert.ok(now - job.created_at >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000, 'gave up only after 24 h');
     assert.deepEqual(waits.slice(0, 4), [30_000, 60_000, 120_000, 240_000]);
     assert.ok(waits.every((w) => w <= HOUR));
-    assert.equal(await worker.runBatch(), 0, 'a failed job is not retried by itself');
+    assert.equal(await worker.drain(), 0, 'a failed job is not retried by itself');
 
     assert.equal(await new KyselyOutboxStore(db).requeueFailed(now), 1);
     notifier.failing = false;
-    assert.equal(await worker.runBatch(), 1);
+    assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
     const done = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     assert.equal(done.status, 'done');
@@ -111,9 +112,9 @@ describe('outbox worker on SQLite', () => {
     // A claim without completion is what a killed worker leaves behind.
     await db.kysely.updateTable('notification_jobs').set({ locked_until: now + 60_000, attempts: 1 }).where('inquiry_id', '=', id).execute();
     const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, leaseMs: 60_000, clock: () => now });
-    assert.equal(await worker.runBatch(), 0);
+    assert.equal(await worker.drain(), 0);
     now += 60_000;
-    assert.equal(await worker.runBatch(), 1);
+    assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
   });
 });
@@ -142,9 +143,9 @@ describe('outbox workers sharing PostgreSQL', { skip: typeof pg === 'string' ? p
     const workers = notifiers.map((notifier) => {
       notifier.failing = false;
       notifier.delayMs = 5;
-      return workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, batchSize: 3 });
+      return workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000 });
     });
-    await Promise.all(workers.map(async (worker) => { while ((await worker.runBatch()) > 0) { /* drain */ } }));
+    await Promise.all(workers.map(async (worker) => { while ((await worker.drain()) > 0) { /* drain */ } }));
     const all = notifiers.flatMap((n) => n.delivered);
     assert.equal(all.length, ids.length, 'no job delivered twice');
     assert.deepEqual([...new Set(all)].sort(), [...ids].sort());

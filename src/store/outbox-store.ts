@@ -1,6 +1,6 @@
-import { sql, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { NotificationChannel } from '../inquiries/notifier.js';
-import type { ClaimedJob, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
+import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
 import type { Db } from './database.js';
 import type { NotificationJobsTable } from './schema.js';
 
@@ -12,6 +12,20 @@ function claimedJobOf(row: NotificationJobsTable): ClaimedJob {
     id: row.id, inquiryId: row.inquiry_id, channel: row.channel as NotificationChannel,
     attempts: row.attempts, queuedAt: row.created_at, leasedUntil: row.locked_until!,
   };
+}
+
+/** The columns an outcome sets (null next_attempt_at: unchanged), with the lease that must still hold. */
+function settledRow(settled: JobOutcome) {
+  const { job } = settled;
+  const row = {
+    id: job.id, leased_until: job.leasedUntil, status: 'pending',
+    delivered_at: null as number | null, next_attempt_at: null as number | null, last_error: null as string | null,
+  };
+  switch (settled.outcome) {
+    case 'delivered': return { ...row, status: 'done', delivered_at: settled.at };
+    case 'retry': return { ...row, next_attempt_at: settled.at, last_error: settled.error };
+    case 'failed': return { ...row, status: 'failed', last_error: settled.error };
+  }
 }
 
 export class KyselyOutboxStore implements OutboxStore {
@@ -40,16 +54,23 @@ export class KyselyOutboxStore implements OutboxStore {
     return rows.map(claimedJobOf);
   }
 
-  async markDelivered(job: ClaimedJob, now: number): Promise<void> {
-    await this.updateHeld(job, { status: 'done', delivered_at: now, locked_until: null, last_error: null });
-  }
-
-  async markRetry(job: ClaimedJob, nextAttemptAt: number, error: string): Promise<void> {
-    await this.updateHeld(job, { next_attempt_at: nextAttemptAt, locked_until: null, last_error: error });
-  }
-
-  async markFailed(job: ClaimedJob, error: string): Promise<void> {
-    await this.updateHeld(job, { status: 'failed', locked_until: null, last_error: error });
+  /**
+   * One UPDATE joined to the outcomes, passed as one JSON parameter (no limit on bound parameters): each
+   * row carries the job's new state, applied only where the claim still holds (same lease, still pending).
+   */
+  async settle(outcomes: readonly JobOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const rows = JSON.stringify(outcomes.map(settledRow));
+    const source = this.db.dialect === 'postgres'
+      ? sql`jsonb_to_recordset(${rows}::jsonb) AS v(id text, leased_until bigint, status text, delivered_at bigint, next_attempt_at bigint, last_error text)`
+      : sql`(SELECT value ->> 'id' AS id, value ->> 'leased_until' AS leased_until, value ->> 'status' AS status,
+          value ->> 'delivered_at' AS delivered_at, value ->> 'next_attempt_at' AS next_attempt_at, value ->> 'last_error' AS last_error
+          FROM json_each(${rows})) AS v`;
+    await sql`UPDATE notification_jobs AS j SET status = v.status, delivered_at = v.delivered_at,
+        next_attempt_at = COALESCE(v.next_attempt_at, j.next_attempt_at),
+        last_error = v.last_error, locked_until = NULL
+      FROM ${source}
+      WHERE j.id = v.id AND j.status = 'pending' AND j.locked_until = v.leased_until`.execute(this.db.kysely);
   }
 
   async requeueFailed(now: number, inquiryId?: string): Promise<number> {
@@ -69,12 +90,5 @@ export class KyselyOutboxStore implements OutboxStore {
       .groupBy('channel')
       .execute();
     return rows.map((row) => ({ channel: row.channel as NotificationChannel, count: Number(row.count), earliestAttemptAt: Number(row.earliest) }));
-  }
-
-  /** Updates the job only while this claim holds it: still pending, and nobody claimed it since (same lease). */
-  private async updateHeld(job: ClaimedJob, changes: Updateable<NotificationJobsTable>): Promise<void> {
-    await this.db.kysely.updateTable('notification_jobs').set(changes)
-      .where('id', '=', job.id).where('status', '=', 'pending').where('locked_until', '=', job.leasedUntil)
-      .execute();
   }
 }
