@@ -29,6 +29,7 @@ export interface OutboxWorkerOptions {
 }
 
 const HOUR_MS = 3_600_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DEFAULT_LEASE_MS = 120_000;
 
 /** Exponential backoff with jitter: base * 2^(attempt-1), capped, scaled by a random factor in [0.5, 1). */
@@ -195,7 +196,9 @@ class ChannelLane {
    */
   private writeOutcomes(): Promise<void> {
     this.writing ??= (async () => {
-      while (this.outcomes.length > 0) {
+      // A turn of the event loop first: the deliveries that ended meanwhile (SQLite blocks the loop while
+      // it writes) add their outcomes to this write instead of each waiting for one of its own.
+      while ((await nextTurn(), this.outcomes.length > 0)) {
         const batch = this.outcomes;
         this.outcomes = [];
         try {

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { NotificationChannel } from '../inquiries/notifier.js';
 import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
 import type { Db } from './database.js';
-import type { NotificationJobsTable } from './schema.js';
+import type { Database, NotificationJobsTable } from './schema.js';
 
 // The outbox store port (src/inquiries/outbox-store.ts) over Kysely, for SQLite and PostgreSQL.
 
@@ -46,11 +46,11 @@ export class KyselyOutboxStore implements OutboxStore {
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .orderBy('next_attempt_at').limit(limit);
     if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-    const rows = await kysely.updateTable('notification_jobs')
+    const rows = await this.bookkeeping((db) => db.updateTable('notification_jobs')
       .set({ locked_until: now + leaseMs, attempts: sql<number>`attempts + 1` })
       .where('id', 'in', due)
       .returningAll()
-      .execute();
+      .execute());
     return rows.map(claimedJobOf);
   }
 
@@ -66,11 +66,11 @@ export class KyselyOutboxStore implements OutboxStore {
       : sql`(SELECT value ->> 'id' AS id, value ->> 'leased_until' AS leased_until, value ->> 'status' AS status,
           value ->> 'delivered_at' AS delivered_at, value ->> 'next_attempt_at' AS next_attempt_at, value ->> 'last_error' AS last_error
           FROM json_each(${rows})) AS v`;
-    await sql`UPDATE notification_jobs AS j SET status = v.status, delivered_at = v.delivered_at,
+    await this.bookkeeping((db) => sql`UPDATE notification_jobs AS j SET status = v.status, delivered_at = v.delivered_at,
         next_attempt_at = COALESCE(v.next_attempt_at, j.next_attempt_at),
         last_error = v.last_error, locked_until = NULL
       FROM ${source}
-      WHERE j.id = v.id AND j.status = 'pending' AND j.locked_until = v.leased_until`.execute(this.db.kysely);
+      WHERE j.id = v.id AND j.status = 'pending' AND j.locked_until = v.leased_until`.execute(db));
   }
 
   async requeueFailed(now: number, inquiryId?: string): Promise<number> {
@@ -90,5 +90,24 @@ export class KyselyOutboxStore implements OutboxStore {
       .groupBy('channel')
       .execute();
     return rows.map((row) => ({ channel: row.channel as NotificationChannel, count: Number(row.count), earliestAttemptAt: Number(row.earliest) }));
+  }
+
+  /**
+   * Runs one of the outbox's own writes (a claim, outcomes) without waiting for its fsync on SQLite: that
+   * wait blocks the event loop for every request. Losing these writes takes a power cut (WAL survives a
+   * process crash either way) and costs only a delivery made again, which at-least-once allows; the
+   * next write made with the database's own setting (an inquiry's commit) syncs them too.
+   */
+  private async bookkeeping<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (this.db.dialect !== 'sqlite') return write(this.db.kysely);
+    return this.db.kysely.connection().execute(async (db) => {
+      const [setting] = (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows;
+      await sql`PRAGMA synchronous = NORMAL`.execute(db);
+      try {
+        return await write(db);
+      } finally {
+        await sql`PRAGMA synchronous = ${sql.raw(String(setting!.synchronous))}`.execute(db);
+      }
+    });
   }
 }
