@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,7 +9,7 @@ import { openDatabase } from '../src/store/database.js';
 import { inquiryRow } from '../src/store/inquiry-rows.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import type { NotificationJobsTable } from '../src/store/schema.js';
-import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from '../test/helpers/inquiry-peers.js';
+import { startSilentServer, startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from '../test/helpers/inquiry-peers.js';
 import { inquiryBody } from './inquiries.js';
 import { BENCH_SECONDS, startProcess, type BenchRow, type ServerProcess } from './lib.js';
 
@@ -99,15 +98,6 @@ async function backlog(): Promise<string[]> {
   }
 }
 
-/** A TCP port that accepts connections and never says a word: an SMTP server hung before its greeting. */
-async function startSilentSmtp(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => { sockets.add(socket); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }) };
-}
-
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 /** (b) Milliseconds from each 200 to its webhook's arrival, for inquiries sent four at a time. */
@@ -143,7 +133,7 @@ async function webhookLatencies(smtpUrl: (peers: Peers) => string): Promise<numb
 
 async function latency(): Promise<string[]> {
   const healthy = await webhookLatencies((peers) => peers.sink.url);
-  const silent = await startSilentSmtp();
+  const silent = await startSilentServer();
   try {
     const hung = await webhookLatencies(() => silent.url);
     const row = (label: string, ms: number[]) => `| (b) webhook latency, SMTP ${label} | median ${quantile(ms, 0.5)} ms | p99 ${quantile(ms, 0.99)} ms | ${ms.length} inquiries, committed -> webhook received |`;
