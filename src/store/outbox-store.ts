@@ -61,16 +61,20 @@ export class KyselyOutboxStore implements OutboxStore {
   async settle(outcomes: readonly JobOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
     const rows = JSON.stringify(outcomes.map(settledRow));
-    const source = this.db.dialect === 'postgres'
+    const postgres = this.db.dialect === 'postgres';
+    const source = postgres
       ? sql`jsonb_to_recordset(${rows}::jsonb) AS v(id text, leased_until bigint, status text, delivered_at bigint, next_attempt_at bigint, last_error text)`
       : sql`(SELECT value ->> 'id' AS id, value ->> 'leased_until' AS leased_until, value ->> 'status' AS status,
           value ->> 'delivered_at' AS delivered_at, value ->> 'next_attempt_at' AS next_attempt_at, value ->> 'last_error' AS last_error
           FROM json_each(${rows})) AS v`;
+    // SQLite would otherwise walk every pending job through the status index and look each up in the
+    // list; the unary + keeps it on the list, looking each job up by its primary key.
+    const pending = postgres ? sql`j.status = 'pending'` : sql`+j.status = 'pending'`;
     await this.bookkeeping((db) => sql`UPDATE notification_jobs AS j SET status = v.status, delivered_at = v.delivered_at,
         next_attempt_at = COALESCE(v.next_attempt_at, j.next_attempt_at),
         last_error = v.last_error, locked_until = NULL
       FROM ${source}
-      WHERE j.id = v.id AND j.status = 'pending' AND j.locked_until = v.leased_until`.execute(db));
+      WHERE j.id = v.id AND ${pending} AND j.locked_until = v.leased_until`.execute(db));
   }
 
   async requeueFailed(now: number, inquiryId?: string): Promise<number> {
