@@ -83,7 +83,7 @@ export class OutboxWorker {
 /** One channel's queue: its polling, its deliveries in flight, and the outcomes waiting to be written. */
 class ChannelLane {
   private readonly channel: NotificationChannel;
-  /** Deliveries at once; a new batch is claimed once half of them are free (or none runs). */
+  /** Deliveries at once. */
   private readonly concurrency: number;
   private readonly now: Clock;
   private readonly events: OutboxEvents;
@@ -132,20 +132,25 @@ class ChannelLane {
 
   /**
    * Claims and delivers until nothing of this channel is due and every delivery has ended, keeping up to
-   * `concurrency` in flight; resolves with how many jobs it claimed, once their outcomes are written.
+   * `concurrency` in flight and as many more claimed and waiting: each claim then brings a batch worth
+   * its wait for the database, while a claimed job waits for at most one delivery before its own (its
+   * lease outlasts two of the slowest). Stopped, it claims no more and delivers what it holds. Resolves
+   * with how many jobs it claimed, once their outcomes are written.
    */
   async drain(): Promise<number> {
     const { outbox, leaseMs = DEFAULT_LEASE_MS } = this.options;
+    const waiting: ClaimedJob[] = [];
     let claimed = 0;
     try {
-      while (!this.stopped) {
-        const free = this.concurrency - this.inFlight.size;
-        if (this.inFlight.size === 0 || free * 2 >= this.concurrency) {
-          const jobs = await outbox.claimDue([this.channel], this.now(), leaseMs, free);
+      for (;;) {
+        const room = 2 * this.concurrency - this.inFlight.size - waiting.length;
+        if (!this.stopped && (this.inFlight.size + waiting.length === 0 || room >= this.concurrency)) {
+          const jobs = await outbox.claimDue([this.channel], this.now(), leaseMs, room);
           claimed += jobs.length;
-          for (const job of jobs) this.begin(job);
-          if (this.inFlight.size === 0) break;
+          waiting.push(...jobs);
         }
+        while (this.inFlight.size < this.concurrency && waiting.length > 0) this.begin(waiting.shift()!);
+        if (this.inFlight.size === 0) break;
         await Promise.race(this.inFlight);
       }
     } finally {
