@@ -54,6 +54,10 @@ class ScriptedNotifier implements Notifier {
   }
 }
 
+async function jobOf(db: Db, id: string) {
+  return db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 describe('outbox worker on SQLite', () => {
   let dir: string;
   let db: Db;
@@ -119,24 +123,6 @@ describe('outbox worker on SQLite', () => {
     now += 60_000;
     assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
-  });
-});
-
-async function jobOf(db: Db, id: string) {
-  return db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-describe('outbox channels on SQLite', () => {
-  let dir: string;
-  let db: Db;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'studio-outbox-'));
-    db = openStore(`sqlite:${join(dir, 'inbox.db')}`);
-    await migrateToLatest(db);
-  });
-  after(async () => {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a webhook goes out while the SMTP server hangs before its greeting: each channel has its own queue', async () => {
