@@ -28,7 +28,7 @@ async function channelsEnv(): Promise<Record<string, string>> {
 }
 
 let sequence = 0;
-const inquiryBody = () => JSON.stringify({
+export const inquiryBody = () => JSON.stringify({
   name: 'Bench Client', email: 'bench@example.com', phone: '+1 305 555 0100',
   message: `Benchmark inquiry number ${++sequence}: a house by the water, four bedrooms.`,
   location: 'miami', budget: '3m-10m', phase: 'pre-planning',

@@ -3,13 +3,14 @@ import * as images from './images.js';
 import * as inquiries from './inquiries.js';
 import * as mcp from './mcp.js';
 import * as oauth from './oauth.js';
+import * as outbox from './outbox.js';
 import * as read from './read.js';
 import * as revocation from './revocation.js';
 import * as startup from './startup.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, oauth, revocation, mcp, web, images, startup };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, outbox, oauth, revocation, mcp, web, images, startup };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);

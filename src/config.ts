@@ -36,6 +36,8 @@ export interface Config {
   outboxRetryBaseMs: number;
   /** How long a claimed job belongs to one worker; longer than the slowest delivery (SMTP waits up to 30 s). */
   outboxLeaseMs: number;
+  /** Webhook requests the outbox keeps in flight at once: enough to hide a receiver's latency, few enough not to flood it. */
+  outboxWebhookConcurrency: number;
   /** Optional Ed25519 private key (JWK JSON or PKCS#8 PEM) that replaces the keys kept in the database. */
   oauthSigningKey: string | undefined;
   /** The bearer token of GET /metrics; unset: no /metrics, nothing measured. */
@@ -273,6 +275,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
+    outboxWebhookConcurrency: r.integer('OUTBOX_WEBHOOK_CONCURRENCY', 16, 1, 256),
     metricsToken: readMetricsToken(r),
     ...readClientLimits(r),
     ...readLoadShedding(r),

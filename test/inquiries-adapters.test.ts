@@ -124,19 +124,19 @@ function adapterSuite(dialect: 'sqlite' | 'postgres', open: () => Promise<{ url:
       const [second] = await claim('webhook', now + MINUTE);
       assert.equal(second?.id, first.id);
       assert.equal(second.attempts, 2);
-      await outbox.markDelivered(first, now + MINUTE);
-      await outbox.markRetry(first, now + 10 * MINUTE, 'late');
-      await outbox.markFailed(first, 'late');
+      await outbox.settle([{ job: first, outcome: 'delivered', at: now + MINUTE }]);
+      await outbox.settle([{ job: first, outcome: 'retry', at: now + 10 * MINUTE, error: 'late' }]);
+      await outbox.settle([{ job: first, outcome: 'failed', error: 'late' }]);
       let state = (await inbox.find(request.record.id))!.notifications[0]!;
       assert.deepEqual([state.status, state.lastError], ['pending', null], 'the stale claim changed nothing');
 
-      await outbox.markFailed(second, 'webhook delivery failed: HTTP 500');
+      await outbox.settle([{ job: second, outcome: 'failed', error: 'webhook delivery failed: HTTP 500' }]);
       state = (await inbox.find(request.record.id))!.notifications[0]!;
       assert.deepEqual([state.status, state.lastError], ['failed', 'webhook delivery failed: HTTP 500']);
       assert.equal(await outbox.requeueFailed(now + 2 * MINUTE, request.record.id), 1);
       const [third] = await claim('webhook', now + 2 * MINUTE);
       assert.deepEqual([third?.id, third?.attempts, third?.queuedAt], [first.id, 1, now + 2 * MINUTE]);
-      await outbox.markDelivered(third!, now + 2 * MINUTE + 5);
+      await outbox.settle([{ job: third!, outcome: 'delivered', at: now + 2 * MINUTE + 5 }]);
       state = (await inbox.find(request.record.id))!.notifications[0]!;
       assert.deepEqual([state.status, state.deliveredAt], ['done', now + 2 * MINUTE + 5]);
     });
@@ -151,7 +151,7 @@ function adapterSuite(dialect: 'sqlite' | 'postgres', open: () => Promise<{ url:
       assert.deepEqual(await pending('email'), { channel: 'email', count: email + 1, earliestAttemptAt: earliest });
       assert.equal((await pending('webhook'))?.count ?? 0, webhook);
       const [job] = await outbox.claimDue(['email'], earliest, MINUTE, 100);
-      await outbox.markDelivered(job!, earliest + 1);
+      await outbox.settle([{ job: job!, outcome: 'delivered', at: earliest + 1 }]);
       assert.equal((await pending('email'))?.count ?? 0, email, 'a delivered job is no longer pending');
     });
   });

@@ -5,13 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import type { Notifier, StoredInquiry } from '../src/inquiries/notifier.js';
+import type { NotificationChannel, Notifier, StoredInquiry } from '../src/inquiries/notifier.js';
+import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
+import { WebhookNotifier } from '../src/inquiries/notifiers/webhook.js';
 import { OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { KyselyOutboxStore } from '../src/store/outbox-store.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { openStore, silentLogger } from './helpers/inquiries.js';
+import { eventually, openStore, silentLogger } from './helpers/inquiries.js';
+import { startSilentServer, startWebhookReceiver } from './helpers/inquiry-peers.js';
 import { createPgDatabase } from './helpers/postgres.js';
 
 // The outbox worker against a real store, with a test Notifier and a controlled clock: backoff,
@@ -19,14 +22,14 @@ import { createPgDatabase } from './helpers/postgres.js';
 
 const HOUR = 3_600_000;
 
-async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace'): Promise<string> {
+async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace', notify: NotificationChannel[] = ['webhook']): Promise<string> {
   const id = uuidv7(receivedAt);
   await new KyselyInboxStore(db).commit({
     record: {
       id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
       inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
     },
-    notify: ['webhook'],
+    notify,
     idempotency: undefined,
     duplicateSince: receivedAt,
   });
@@ -41,13 +44,18 @@ function workerOn(db: Db, options: Omit<OutboxWorkerOptions, 'outbox' | 'inbox' 
 class ScriptedNotifier implements Notifier {
   readonly channel = 'webhook' as const;
   readonly delivered: string[] = [];
-  failing = true;
+  failing: boolean | ((inquiry: StoredInquiry) => boolean) = true;
   delayMs = 0;
+  readonly concurrency = 3;
   async deliver(inquiry: StoredInquiry): Promise<void> {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (this.failing) throw Object.assign(new Error(`refused mail for ${inquiry.email}`), { code: 'ECONNREFUSED' });
+    if (typeof this.failing === 'function' ? this.failing(inquiry) : this.failing) throw Object.assign(new Error(`refused mail for ${inquiry.email}`), { code: 'ECONNREFUSED' });
     this.delivered.push(inquiry.id);
   }
+}
+
+async function jobOf(db: Db, id: string) {
+  return db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 describe('outbox worker on SQLite', () => {
@@ -79,8 +87,8 @@ describe('outbox worker on SQLite', () => {
     const jobId = `${id}:webhook`;
     const waits: number[] = [];
     for (let attempt = 1; attempt < 100; attempt++) {
-      assert.equal(await worker.runBatch(), 1, `attempt ${attempt} claims the job`);
-      assert.equal(await worker.runBatch(), 0, 'not due again before its backoff');
+      assert.equal(await worker.drain(), 1, `attempt ${attempt} claims the job`);
+      assert.equal(await worker.drain(), 0, 'not due again before its backoff');
       const job = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
       assert.equal(job.attempts, attempt);
       assert.doesNotMatch(job.last_error ?? '', /ada@example\.com/, 'no personal data in the stored error');
@@ -93,11 +101,11 @@ describe('outbox worker on SQLite', () => {
     assert.ok(now - job.created_at >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000, 'gave up only after 24 h');
     assert.deepEqual(waits.slice(0, 4), [30_000, 60_000, 120_000, 240_000]);
     assert.ok(waits.every((w) => w <= HOUR));
-    assert.equal(await worker.runBatch(), 0, 'a failed job is not retried by itself');
+    assert.equal(await worker.drain(), 0, 'a failed job is not retried by itself');
 
     assert.equal(await new KyselyOutboxStore(db).requeueFailed(now), 1);
     notifier.failing = false;
-    assert.equal(await worker.runBatch(), 1);
+    assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
     const done = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     assert.equal(done.status, 'done');
@@ -111,10 +119,60 @@ describe('outbox worker on SQLite', () => {
     // A claim without completion is what a killed worker leaves behind.
     await db.kysely.updateTable('notification_jobs').set({ locked_until: now + 60_000, attempts: 1 }).where('inquiry_id', '=', id).execute();
     const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, leaseMs: 60_000, clock: () => now });
-    assert.equal(await worker.runBatch(), 0);
+    assert.equal(await worker.drain(), 0);
     now += 60_000;
-    assert.equal(await worker.runBatch(), 1);
+    assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
+  });
+
+  it('a webhook goes out while the SMTP server hangs before its greeting: each channel has its own queue', async () => {
+    const silent = await startSilentServer();
+    const receiver = await startWebhookReceiver();
+    // A greeting timeout far beyond the test: the mail is still waiting for it when the webhook arrives.
+    const email = new EmailNotifier({ smtpUrl: silent.url, to: 'studio@example.com', baseUrl: 'https://studio.example', timeouts: { greetingMs: 120_000 } });
+    const webhook = new WebhookNotifier({ url: receiver.url, secret: receiver.secret, concurrency: 4 });
+    const worker = workerOn(db, { notifiers: [email, webhook], pollIntervalMs: 60_000, retryBaseMs: 60_000 });
+    try {
+      const id = await addInquiry(db, Date.now(), 'Ada Lovelace', ['email', 'webhook']);
+      worker.start();
+      await eventually(async () => receiver.received.find((r) => r.id === id));
+      assert.ok(silent.connections >= 1, 'the mail is on its way to the hung server');
+      const mail = await jobOf(db, `${id}:email`);
+      assert.deepEqual([mail.status, mail.attempts, mail.last_error], ['pending', 1, null], 'the mail attempt has not ended');
+      assert.ok(mail.locked_until !== null, 'and its claim still holds');
+      assert.equal((await jobOf(db, `${id}:webhook`)).status, 'done');
+    } finally {
+      // Ends the hung attempt (the socket closes), so stopping does not wait for the greeting timeout.
+      await silent.close();
+      await worker.stop();
+      await email.close();
+      await receiver.close();
+    }
+  });
+
+  it('outcomes written together keep each job\'s attempts and backoff: failures due again, deliveries done', async () => {
+    let now = Date.UTC(2026, 2, 1);
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => addInquiry(db, now - i, `Client ${i}`)));
+    const failing = new Set(ids.slice(0, 4));
+    const notifier = new ScriptedNotifier();
+    notifier.failing = (inquiry) => failing.has(inquiry.id);
+    const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 10_000, clock: () => now, random: () => 0 });
+    for (const [round, wait] of [[1, 5_000], [2, 10_000], [3, 20_000]] as const) {
+      await worker.drain();
+      for (const id of ids.slice(0, 4)) {
+        const job = await jobOf(db, `${id}:webhook`);
+        assert.deepEqual([job.status, job.attempts, job.next_attempt_at - now, job.locked_until], ['pending', round, wait, null], `round ${round}`);
+        assert.match(job.last_error!, /ECONNREFUSED/);
+      }
+      now += wait;
+    }
+    for (const id of ids.slice(4)) {
+      const job = await jobOf(db, `${id}:webhook`);
+      assert.deepEqual([job.status, job.attempts, job.last_error], ['done', 1, null]);
+    }
+    failing.clear();
+    assert.equal(await worker.drain(), 4);
+    assert.deepEqual([...notifier.delivered].sort(), [...ids].sort());
   });
 });
 
@@ -142,11 +200,31 @@ describe('outbox workers sharing PostgreSQL', { skip: typeof pg === 'string' ? p
     const workers = notifiers.map((notifier) => {
       notifier.failing = false;
       notifier.delayMs = 5;
-      return workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000, batchSize: 3 });
+      return workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000 });
     });
-    await Promise.all(workers.map(async (worker) => { while ((await worker.runBatch()) > 0) { /* drain */ } }));
+    await Promise.all(workers.map(async (worker) => { while ((await worker.drain()) > 0) { /* drain */ } }));
     const all = notifiers.flatMap((n) => n.delivered);
     assert.equal(all.length, ids.length, 'no job delivered twice');
     assert.deepEqual([...new Set(all)].sort(), [...ids].sort());
+  });
+
+  it('two running workers posting to one receiver deliver every job once, never both at a time', async () => {
+    const receiver = await startWebhookReceiver();
+    const ids: string[] = [];
+    const now = Date.now();
+    for (let i = 0; i < 120; i++) ids.push(await addInquiry(db, now - 1000 - i, `Client ${i}`));
+    const workers = [1, 2].map(() => workerOn(db, {
+      notifiers: [new WebhookNotifier({ url: receiver.url, secret: receiver.secret, concurrency: 8 })], pollIntervalMs: 20, retryBaseMs: 60_000,
+    }));
+    try {
+      for (const worker of workers) worker.start();
+      await eventually(async () => (ids.every((id) => receiver.received.some((r) => r.id === id)) ? true : undefined));
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await receiver.close();
+    }
+    const perId = new Map<string, number>();
+    for (const { id } of receiver.attempts) perId.set(id, (perId.get(id) ?? 0) + 1);
+    assert.deepEqual(ids.filter((id) => perId.get(id) !== 1), [], 'each job reached the receiver exactly once');
   });
 });

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +9,7 @@ import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
 import { MonitoredNotifier } from '../src/inquiries/notifiers/monitored.js';
 import { studioWith } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
-import { startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import { startSilentServer, startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 
 // Notification health: the start warning when no channel is on, and each channel in /readyz (the SMTP
@@ -31,17 +31,6 @@ async function channelBecomes(url: string, channel: string, wanted: (entry: Chan
     const entry = report.body.checks[channel];
     return entry && wanted(entry) ? report : undefined;
   }, attempts);
-}
-
-/** A TCP port that accepts connections and never says a word: an SMTP server that hangs before its greeting. */
-async function startSilentServer(): Promise<{ url: string; connections: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const peer = { url: '', connections: 0, close: async () => undefined as void };
-  const server: Server = createServer((socket) => { peer.connections += 1; sockets.add(socket); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.url = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  peer.close = () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); });
-  return peer;
 }
 
 /** An SMTP server that answers every probe and refuses recipients while `refuse` is set; counts its sessions. */

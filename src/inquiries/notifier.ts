@@ -30,6 +30,8 @@ export type NotificationChannel = 'email' | 'webhook' | 'acknowledgement';
  */
 export interface Notifier {
   readonly channel: NotificationChannel;
+  /** How many deliveries it takes at once (an SMTP pool's connections); one when not said. */
+  readonly concurrency?: number;
   deliver(inquiry: StoredInquiry): Promise<void>;
   close?(): Promise<void>;
 }

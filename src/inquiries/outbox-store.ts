@@ -19,6 +19,12 @@ export interface ClaimedJob {
   leasedUntil: number;
 }
 
+/** How one claimed job's attempt ended: delivered (at `at`), due again at `at` after a failure, or failed for good. */
+export type JobOutcome =
+  | { job: ClaimedJob; outcome: 'delivered'; at: number }
+  | { job: ClaimedJob; outcome: 'retry'; at: number; error: string }
+  | { job: ClaimedJob; outcome: 'failed'; error: string };
+
 /** The pending jobs of one channel, for the metrics. */
 export interface PendingJobs {
   channel: NotificationChannel;
@@ -29,18 +35,17 @@ export interface PendingJobs {
 
 export interface OutboxStore {
   /**
-   * Claims up to `limit` due jobs of the given channels for `leaseMs`: only one worker holds a job at a
-   * time, and concurrent workers pass over each other's jobs instead of waiting. An expired lease (a
-   * worker that died mid-delivery) makes the job due again: delivery is at-least-once.
+   * Claims up to `limit` due jobs of the given channels for `leaseMs`, in one statement: only one worker
+   * holds a job at a time, and concurrent workers pass over each other's jobs instead of waiting. An
+   * expired lease (a worker that died mid-delivery) makes the job due again: delivery is at-least-once.
    */
   claimDue(channels: readonly NotificationChannel[], now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]>;
   /**
-   * The three outcomes of an attempt. Each applies only while the claim still holds (nobody claimed
-   * the job since): a delivery that outlived its lease must not overwrite what the next worker did.
+   * Records the outcomes of many attempts in one statement. Each applies only while its claim still
+   * holds (nobody claimed the job since): a delivery that outlived its lease must not overwrite what
+   * the next worker did.
    */
-  markDelivered(job: ClaimedJob, now: number): Promise<void>;
-  markRetry(job: ClaimedJob, nextAttemptAt: number, error: string): Promise<void>;
-  markFailed(job: ClaimedJob, error: string): Promise<void>;
+  settle(outcomes: readonly JobOutcome[]): Promise<void>;
   /** Puts permanently failed jobs (optionally of one inquiry) back in the queue, due now. Returns how many. */
   requeueFailed(now: number, inquiryId?: string): Promise<number>;
   /** The queue at a glance, per channel with pending jobs: one aggregate query over the pending rows. */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 
-// Real loopback peers for the inquiries tests: a Standard Webhooks receiver and an SMTP sink.
+// Real loopback peers for the inquiries tests: a Standard Webhooks receiver, an SMTP sink and an SMTP
+// server that hangs.
 // One of each, shared by every inquiries test file.
 
 export interface ReceivedWebhook { id: string; payload: { type: string; data: { id: string; name: string } } }
@@ -111,4 +112,15 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   });
   const port = (server.server.address() as AddressInfo).port;
   return { port, url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A TCP port that accepts connections and never says a word: an SMTP server that hangs before its greeting. */
+export async function startSilentServer(): Promise<{ url: string; connections: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const peer = { url: '', connections: 0, close: async () => undefined as void };
+  const server = createTcpServer((socket) => { peer.connections += 1; sockets.add(socket); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.url = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  peer.close = () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); });
+  return peer;
 }

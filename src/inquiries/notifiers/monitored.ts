@@ -36,6 +36,7 @@ export const DEFAULT_RECHECK_MS = 60_000;
 
 export class MonitoredNotifier implements Notifier {
   readonly channel: NotificationChannel;
+  readonly concurrency: number | undefined;
   /** The last probe, or the last delivery that went through (it proves the peer answers). */
   private peer: Observation | undefined;
   private delivery: Observation | undefined;
@@ -48,6 +49,7 @@ export class MonitoredNotifier implements Notifier {
     private readonly options: { clock?: Clock; recheckMs?: number } = {},
   ) {
     this.channel = inner.channel;
+    this.concurrency = inner.concurrency;
   }
 
   /** Probes the peer in the background; the report says 'unknown' until it answers or times out. */

@@ -1,10 +1,10 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { getSystemErrorName } from 'node:util';
 import type { Notifier, StoredInquiry } from '../notifier.js';
 import { DeliveryError } from './delivery-error.js';
 
-// What every notifier that sends mail shares: one SMTP transport from SMTP_URL with short timeouts, the
+// What every notifier that sends mail shares: one pool of SMTP connections from SMTP_URL with short timeouts, the
 // mapping of its errors to a DeliveryError without personal data, and the rules for addresses and
 // Message-IDs. The email notifier (to the studio) and the acknowledgement (to the inquirer) differ only
 // in the mail they build.
@@ -21,16 +21,23 @@ export interface SmtpTimeouts {
 /** Short enough that a dead server fails this attempt fast; the outbox worker owns the retrying. */
 export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
+/** Connections of the pool unless SMTP_URL says otherwise (`?maxConnections=`): nodemailer's own default. */
+export const DEFAULT_SMTP_CONNECTIONS = 5;
+
 type MailChannel = 'email' | 'acknowledgement';
 
 /** A notifier that sends one mail per inquiry over SMTP_URL; subclasses say which mail. */
 export abstract class SmtpNotifier implements Notifier {
   abstract readonly channel: MailChannel;
-  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  /** One delivery per pooled connection: the outbox never queues mail inside nodemailer, behind a hung one. */
+  readonly concurrency: number;
+  private readonly transport: Transporter<SMTPPool.SentMessageInfo>;
 
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start). */
   protected constructor(smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
-    this.transport = nodemailer.createTransport(smtpTransport(smtpUrl, { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts }));
+    const pool = smtpPool(smtpUrl, { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts });
+    this.concurrency = pool.options.maxConnections ?? DEFAULT_SMTP_CONNECTIONS;
+    this.transport = nodemailer.createTransport(pool);
   }
 
   /** The mail for one inquiry; public so tests and previews can see exactly what would be sent. */
@@ -62,11 +69,16 @@ export abstract class SmtpNotifier implements Notifier {
   }
 }
 
-function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts): SMTPTransport {
-  // SMTPTransport merges `url` with the other options; query parameters in SMTP_URL win, so an
-  // operator can tune a peer without a code change.
-  return new SMTPTransport({
+/**
+ * Connections kept open and reused from one mail to the next (a new one per mail costs a TCP, EHLO and
+ * often a TLS and AUTH exchange). The pool merges `url` with the other options; query parameters in
+ * SMTP_URL win, so an operator can tune a peer (`?maxConnections=10`) without a code change.
+ */
+function smtpPool(smtpUrl: string, timeouts: SmtpTimeouts): SMTPPool {
+  return new SMTPPool({
+    pool: true,
     url: smtpUrl,
+    maxConnections: DEFAULT_SMTP_CONNECTIONS,
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,

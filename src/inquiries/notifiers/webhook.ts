@@ -25,12 +25,15 @@ export interface WebhookNotifierOptions {
   /** whsec_<base64>: the shared secret of the Standard Webhooks signature. */
   secret: string;
   timeoutMs?: number;
+  /** Requests the outbox keeps in flight at once (OUTBOX_WEBHOOK_CONCURRENCY); one when not said. */
+  concurrency?: number;
   /** The send time of each attempt, signed into webhook-timestamp. */
   clock?: Clock;
 }
 
 export class WebhookNotifier implements Notifier {
   readonly channel = 'webhook' as const;
+  readonly concurrency: number | undefined;
   private readonly url: string;
   private readonly signer: Webhook;
   private readonly timeoutMs: number;
@@ -40,6 +43,7 @@ export class WebhookNotifier implements Notifier {
     this.url = options.url;
     this.signer = new Webhook(options.secret);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+    this.concurrency = options.concurrency;
     this.clock = options.clock ?? systemClock;
   }
 
@@ -83,7 +87,7 @@ export class WebhookNotifier implements Notifier {
 /** The webhook notifier when INBOX_WEBHOOK_URL is configured, otherwise undefined (the channel is off). */
 export function webhookNotifierFromConfig(config: Config): WebhookNotifier | undefined {
   if (!config.inboxWebhookUrl || !config.inboxWebhookSecret) return undefined;
-  return new WebhookNotifier({ url: config.inboxWebhookUrl, secret: config.inboxWebhookSecret });
+  return new WebhookNotifier({ url: config.inboxWebhookUrl, secret: config.inboxWebhookSecret, concurrency: config.outboxWebhookConcurrency });
 }
 
 export function inquiryReceivedPayload(inquiry: StoredInquiry): InquiryReceivedPayload {
