@@ -1,5 +1,5 @@
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { getSystemErrorName } from 'node:util';
 import type { Notifier, StoredInquiry } from '../notifier.js';
 import { DeliveryError } from './delivery-error.js';
@@ -22,15 +22,23 @@ export interface SmtpTimeouts {
 export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
 type MailChannel = 'email' | 'acknowledgement';
+type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo>;
 
 /** A notifier that sends one mail per inquiry over SMTP_URL; subclasses say which mail. */
 export abstract class SmtpNotifier implements Notifier {
   abstract readonly channel: MailChannel;
-  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  private readonly timeouts: SmtpTimeouts;
+  private opened?: Promise<SmtpTransporter>;
 
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start). */
-  protected constructor(smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
-    this.transport = nodemailer.createTransport(smtpTransport(smtpUrl, { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts }));
+  protected constructor(private readonly smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
+    this.timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts };
+  }
+
+  /** The transport, made on the first mail or check: nodemailer's 39 modules are not loaded at start. */
+  private transport(): Promise<SmtpTransporter> {
+    this.opened ??= openTransport(this.smtpUrl, this.timeouts);
+    return this.opened;
   }
 
   /** The mail for one inquiry; public so tests and previews can see exactly what would be sent. */
@@ -39,7 +47,7 @@ export abstract class SmtpNotifier implements Notifier {
   async deliver(inquiry: StoredInquiry): Promise<void> {
     const mail = this.mailFor(inquiry);
     try {
-      await this.transport.sendMail(mail);
+      await (await this.transport()).sendMail(mail);
     } catch (error) {
       throw smtpDeliveryError(this.channel, error);
     }
@@ -51,27 +59,30 @@ export abstract class SmtpNotifier implements Notifier {
    */
   async verify(): Promise<void> {
     try {
-      await this.transport.verify();
+      await (await this.transport()).verify();
     } catch (error) {
       throw smtpDeliveryError(this.channel, error);
     }
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    if (this.opened) (await this.opened).close();
   }
 }
 
-function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts): SMTPTransport {
+async function openTransport(smtpUrl: string, timeouts: SmtpTimeouts): Promise<SmtpTransporter> {
+  const [{ default: nodemailer }, { default: SMTPTransport }] = await Promise.all([
+    import('nodemailer'), import('nodemailer/lib/smtp-transport/index.js'),
+  ]);
   // SMTPTransport merges `url` with the other options; query parameters in SMTP_URL win, so an
   // operator can tune a peer without a code change.
-  return new SMTPTransport({
+  return nodemailer.createTransport(new SMTPTransport({
     url: smtpUrl,
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
     dnsTimeout: timeouts.connectionMs,
-  });
+  }));
 }
 
 export function defaultFromAddress(baseUrl: string): string {
