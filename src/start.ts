@@ -1,3 +1,4 @@
+// Starts the service from the configuration, and stops or reloads it on signals (src/main.ts loads this).
 import { compose } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError } from './catalog/load.js';
