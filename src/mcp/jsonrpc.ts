@@ -1,4 +1,4 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from '@modelcontextprotocol/sdk/spec.types.js';
 import { isObject } from '../lib/is-object.js';
 import { ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
 
@@ -25,7 +25,11 @@ export interface JsonRpcErrorResponse {
 export const TRANSPORT_ERROR = -32000;
 /** MCP resources spec: resources/read of a URI the server does not have (the SDK names no constant for it). */
 export const RESOURCE_NOT_FOUND = -32002;
-export { ErrorCode };
+/**
+ * The JSON-RPC codes /mcp answers with, taken from the SDK's spec module: its types module has the same
+ * values as an enum, but loading it loads zod (~150 modules) at start, before any /mcp request.
+ */
+export const ErrorCode = { ParseError: PARSE_ERROR, InvalidRequest: INVALID_REQUEST, InvalidParams: INVALID_PARAMS, InternalError: INTERNAL_ERROR } as const;
 
 /**
  * An error a request handler throws for the SDK to answer with: its code, message and data go out as

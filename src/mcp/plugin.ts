@@ -11,7 +11,7 @@ import { PageResources, resourcePaths } from './page-resources.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
-import { McpServerPool, type ServerIdentity } from './server-pool.js';
+import type { McpServerPool, ServerIdentity } from './server-pool.js';
 import { buildToolDefinitions } from './tool-definitions.js';
 import { Tools } from './tools.js';
 
@@ -43,8 +43,11 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
   const definitions = buildToolDefinitions(studio);
   const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, log: app.log });
   const resources = new PageResources({ baseUrl, studioName: studio, paths: resourcePaths(catalog), twins });
-  const pool = new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log);
-  registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool, prepared: new PreparedCalls(tools.preparedResults()) });
+  // The SDK's Server (and zod under it, ~170 modules) is loaded on the first request it answers, not at start.
+  let pool: Promise<McpServerPool> | undefined;
+  const sdkPool = () => pool ??= import('./server-pool.js')
+    .then(({ McpServerPool }) => new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log));
+  registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: sdkPool, prepared: new PreparedCalls(tools.preparedResults()) });
   const description = `Portfolio, services and project inquiries of ${studio}, for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions, resources });
   // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.

@@ -1,6 +1,12 @@
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-
 // Which MCP revisions /mcp speaks. The SDK's list is the source; 2025-06-18 is the contract's revision.
+// The SDK exports its list only from its types module, which loads zod: it is copied here, so that the
+// SDK is loaded on the first /mcp request and not at start, and test/mcp-http.test.ts checks the copy
+// against the SDK's values (an SDK upgrade that changes them fails there).
+
+/** The SDK's SUPPORTED_PROTOCOL_VERSIONS, newest first. */
+export const SDK_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+/** The SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION. */
+export const SDK_DEFAULT_PROTOCOL_VERSION = '2025-03-26';
 
 /** The revision of the contract, offered when a client asks for one we do not know. */
 export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
@@ -11,11 +17,11 @@ export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
  */
 export const PROTOCOL_VERSIONS: readonly string[] = [
   PREFERRED_PROTOCOL_VERSION,
-  ...SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== PREFERRED_PROTOCOL_VERSION),
+  ...SDK_PROTOCOL_VERSIONS.filter((version) => version !== PREFERRED_PROTOCOL_VERSION),
 ];
 
 /** Transport spec: a request without MCP-Protocol-Version is taken as this revision. */
-export const ASSUMED_PROTOCOL_VERSION = DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+export const ASSUMED_PROTOCOL_VERSION = SDK_DEFAULT_PROTOCOL_VERSION;
 
 /** The first revision that removed JSON-RPC batching. */
 const BATCHING_REMOVED_IN = '2025-06-18';

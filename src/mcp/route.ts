@@ -23,7 +23,8 @@ export interface McpRouteOptions {
   corsPolicy: FastifyCorsOptions;
   baseUrl: string;
   allowedOrigins: readonly string[];
-  pool: McpServerPool;
+  /** The SDK's Servers, loaded on first use. */
+  pool: () => Promise<McpServerPool>;
   prepared: PreparedCalls;
 }
 
@@ -138,14 +139,14 @@ function sendPrepared(reply: FastifyReply, [head, tail]: readonly [Buffer, Buffe
 }
 
 /** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
-function messageHandler(endpoint: string, pool: McpServerPool, prepared: PreparedCalls) {
+function messageHandler(endpoint: string, pool: () => Promise<McpServerPool>, prepared: PreparedCalls) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const decision = decideBody(request.body, firstValue(request.headers['mcp-protocol-version']));
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
     if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
     if (!decision.batch && prepared.matches(decision.body)) return sendPrepared(reply, prepared.answer(decision.body));
-    return sendSdkAnswer(reply, decision, await pool.handle(sdkRequest(endpoint, request), decision.body, callerOf(request)));
+    return sendSdkAnswer(reply, decision, await (await pool()).handle(sdkRequest(endpoint, request), decision.body, callerOf(request)));
   };
 }
 

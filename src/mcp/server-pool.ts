@@ -3,13 +3,14 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema, ReadResourceRequestSchema,
-  type Implementation, type ListToolsResult, type ServerCapabilities,
+  type Implementation, type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { contractAjv } from '../contract/validator.js';
 import type { Logger } from '../lib/logger.js';
 import { callContextOf, toAuthInfo, type Caller, type ToolOutcome } from './call-context.js';
 import type { PageResources } from './page-resources.js';
+import { SERVER_CAPABILITIES } from './server-card.js';
 import { negotiateVersion } from './protocol-versions.js';
 import type { Tools } from './tools.js';
 
@@ -23,9 +24,6 @@ export interface ServerIdentity {
   info: Implementation;
   instructions: string;
 }
-
-/** What initialize answers and the server card states: fixed tools, and fixed resources without subscriptions. */
-export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
 
 /** What the pooled Servers answer with: the tools, their list, and the pages as resources. */
 export interface McpHandlers {

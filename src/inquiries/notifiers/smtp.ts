@@ -1,5 +1,5 @@
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { getSystemErrorName } from 'node:util';
 import type { Notifier, StoredInquiry } from '../notifier.js';
 import { DeliveryError } from './delivery-error.js';
@@ -25,19 +25,26 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greet
 export const DEFAULT_SMTP_CONNECTIONS = 5;
 
 type MailChannel = 'email' | 'acknowledgement';
+type SmtpTransporter = Transporter<SMTPPool.SentMessageInfo>;
 
 /** A notifier that sends one mail per inquiry over SMTP_URL; subclasses say which mail. */
 export abstract class SmtpNotifier implements Notifier {
   abstract readonly channel: MailChannel;
   /** One delivery per pooled connection: the outbox never queues mail inside nodemailer, behind a hung one. */
   readonly concurrency: number;
-  private readonly transport: Transporter<SMTPPool.SentMessageInfo>;
+  private readonly timeouts: SmtpTimeouts;
+  private opened?: Promise<SmtpTransporter>;
 
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start). */
-  protected constructor(smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
-    const pool = smtpPool(smtpUrl, { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts });
-    this.concurrency = pool.options.maxConnections ?? DEFAULT_SMTP_CONNECTIONS;
-    this.transport = nodemailer.createTransport(pool);
+  protected constructor(private readonly smtpUrl: string, timeouts: Partial<SmtpTimeouts> = {}) {
+    this.timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts };
+    this.concurrency = poolSizeOf(smtpUrl);
+  }
+
+  /** The pool, made on the first mail or check: nodemailer's 39 modules are not loaded at start. */
+  private transport(): Promise<SmtpTransporter> {
+    this.opened ??= openPool(this.smtpUrl, this.timeouts);
+    return this.opened;
   }
 
   /** The mail for one inquiry; public so tests and previews can see exactly what would be sent. */
@@ -46,7 +53,7 @@ export abstract class SmtpNotifier implements Notifier {
   async deliver(inquiry: StoredInquiry): Promise<void> {
     const mail = this.mailFor(inquiry);
     try {
-      await this.transport.sendMail(mail);
+      await (await this.transport()).sendMail(mail);
     } catch (error) {
       throw smtpDeliveryError(this.channel, error);
     }
@@ -58,15 +65,21 @@ export abstract class SmtpNotifier implements Notifier {
    */
   async verify(): Promise<void> {
     try {
-      await this.transport.verify();
+      await (await this.transport()).verify();
     } catch (error) {
       throw smtpDeliveryError(this.channel, error);
     }
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    if (this.opened) (await this.opened).close();
   }
+}
+
+/** The pool's connections: SMTP_URL's `?maxConnections=` (nodemailer reads the same parameter), else the default. */
+function poolSizeOf(smtpUrl: string): number {
+  const configured = Number(new URL(smtpUrl).searchParams.get('maxConnections'));
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_SMTP_CONNECTIONS;
 }
 
 /**
@@ -74,8 +87,11 @@ export abstract class SmtpNotifier implements Notifier {
  * often a TLS and AUTH exchange). The pool merges `url` with the other options; query parameters in
  * SMTP_URL win, so an operator can tune a peer (`?maxConnections=10`) without a code change.
  */
-function smtpPool(smtpUrl: string, timeouts: SmtpTimeouts): SMTPPool {
-  return new SMTPPool({
+async function openPool(smtpUrl: string, timeouts: SmtpTimeouts): Promise<SmtpTransporter> {
+  const [{ default: nodemailer }, { default: SMTPPool }] = await Promise.all([
+    import('nodemailer'), import('nodemailer/lib/smtp-pool/index.js'),
+  ]);
+  return nodemailer.createTransport(new SMTPPool({
     pool: true,
     url: smtpUrl,
     maxConnections: DEFAULT_SMTP_CONNECTIONS,
@@ -83,7 +99,7 @@ function smtpPool(smtpUrl: string, timeouts: SmtpTimeouts): SMTPPool {
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
     dnsTimeout: timeouts.connectionMs,
-  });
+  }));
 }
 
 export function defaultFromAddress(baseUrl: string): string {
