@@ -50,6 +50,13 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
     await oauthError(await postForm(tokenUrl(), { ...grant, client_id: client.client_id, client_secret: 'wrong' }), 401, 'invalid_client');
   });
 
+  it('Basic credentials are form-url-decoded (RFC 6749 §2.3.1); a bad escape is invalid_request', async () => {
+    const escaped = [...client.client_id].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    assert.equal((await postForm(tokenUrl(), grant, { authorization: basic(escaped, client.client_secret) })).status, 200);
+    await oauthError(await postForm(tokenUrl(), grant, { authorization: basic('%zz', client.client_secret) }), 400, 'invalid_request');
+    await oauthError(await postForm(tokenUrl(), grant, { authorization: basic(`${client.client_id}+`, client.client_secret) }), 401, 'invalid_client');
+  });
+
   it('missing or non-Basic client authentication: invalid_client', async () => {
     const missing = await postForm(tokenUrl(), grant);
     await oauthError(missing, 401, 'invalid_client');

@@ -107,9 +107,19 @@ describe('grants use case', () => {
     await grants.revoke(alice.client, token);
   });
 
+  it('refuses a wrong secret or another method for a client it has just authenticated', async () => {
+    const kept = await grants.register({ client_name: 'kept' });
+    assert.equal((await grants.authenticate(basic(kept))).clientId, kept.client.clientId);
+    await rejects(grants.authenticate({ ...basic(kept), clientSecret: `${kept.secret}x` }), 'invalid_client', /^Client authentication failed\.$/);
+    await rejects(grants.authenticate({ ...basic(kept), method: 'client_secret_post' }), 'invalid_client', /registered for client_secret_basic/);
+    assert.equal((await grants.authenticate(basic(kept))).clientId, kept.client.clientId);
+  });
+
   it('revokes a whole client: no more authentication, every token refused; false for an unknown client', async () => {
     const victim = await grants.register({ client_name: 'victim' });
     const { token } = await grants.issue(victim.client, { grantType: 'client_credentials' });
+    // Authenticated once before: the client is kept in memory (src/oauth/client-auth.ts), and must still be refused.
+    assert.equal((await grants.authenticate(basic(victim))).clientId, victim.client.clientId);
     assert.equal(await grants.revokeClient('no-such-client'), false);
     assert.equal(await grants.revokeClient(victim.client.clientId), true);
     await rejects(grants.authenticate(basic(victim)), 'invalid_client', /^Client authentication failed\.$/);

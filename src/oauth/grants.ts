@@ -1,11 +1,12 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS, CLOCK_TOLERANCE_SECONDS, type GrantType } from '../contract/oauth.js';
 import type { ClientRegistrationRequest } from '../contract/oauth-schemas.js';
 import type { Clock } from '../lib/clock.js';
-import { verifyClient, type ClientCredentials } from './client-auth.js';
+import { AuthenticatedClients, type ClientCredentials } from './client-auth.js';
 import { OAuthError } from './errors.js';
 import type { OAuthEvents } from './events.js';
 import type { ClientMetadata, ClientRecord, ClientStore, RevocationStore } from './ports.js';
 import { clientMetadataOf, operatorClientMetadata, type OperatorClientRequest } from './registration.js';
+import { TOKEN_ACCEPTED_MS } from './revocations.js';
 import { parseScope } from './scopes.js';
 import { hashSecret, newClientId, newClientSecret } from './secrets.js';
 import { TokenRejected } from './token-rejection.js';
@@ -28,9 +29,6 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
-/** How long a revocation must outlive its token: until the last verifier would still accept it. */
-const TOKEN_ACCEPTED_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000;
-
 /** The requested scope, within what the client registered; none requested means all it registered. */
 function grantedScope(requested: string | undefined, client: ClientRecord): string {
   if (requested === undefined) return client.metadata.scope;
@@ -48,7 +46,11 @@ function grantedScope(requested: string | undefined, client: ClientRecord): stri
  * only, and about anyone else's learns nothing (RFC 7662 §2.2, RFC 7009 §2.1).
  */
 export class Grants {
-  constructor(private readonly deps: GrantsDeps) {}
+  private readonly authenticated: AuthenticatedClients;
+
+  constructor(private readonly deps: GrantsDeps) {
+    this.authenticated = new AuthenticatedClients(deps.clients, deps.revocations, deps.clock);
+  }
 
   /** RFC 7591: the stored client and its secret, which exists only in this answer (the store keeps a hash). */
   async register(request: ClientRegistrationRequest): Promise<{ client: ClientRecord; secret: string }> {
@@ -71,7 +73,7 @@ export class Grants {
   }
 
   authenticate(credentials: ClientCredentials): Promise<ClientRecord> {
-    return verifyClient(this.deps.clients, credentials);
+    return this.authenticated.verify(credentials);
   }
 
   /** A token for an authenticated client, for a grant type and scope it registered (RFC 6749 §4.4). */
@@ -108,6 +110,7 @@ export class Grants {
   async revokeClient(clientId: string): Promise<boolean> {
     const now = this.deps.clock();
     if (!(await this.deps.clients.markRevoked(clientId, now))) return false;
+    this.authenticated.forget(clientId);
     await this.deps.revocations.revokeClient(clientId, now + TOKEN_ACCEPTED_MS);
     return true;
   }

@@ -55,6 +55,8 @@ export interface RevocationStore {
   revokeToken(jti: string, expiresAt: number): Promise<void>;
   revokeClient(clientId: string, until: number): Promise<void>;
   isRevoked(jti: string, clientId: string, now: number): Promise<boolean>;
+  /** Whether every token of the client is refused at `now` (the client was revoked less than a token's lifetime ago). */
+  isClientRevoked(clientId: string, now: number): Promise<boolean>;
   /** Every revocation still in force at `now` (bounded: each is dropped once its tokens expire). */
   live(now: number): Promise<Revocation[]>;
   /** Drops revocations whose tokens have expired anyway. */

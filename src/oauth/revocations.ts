@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
 import type { Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
@@ -8,6 +9,9 @@ export const revocationSubject = {
   token: (jti: string) => `jti:${jti}`,
   client: (clientId: string) => `client:${clientId}`,
 };
+
+/** How long a revocation must outlive its token: until the last verifier would still accept it. */
+export const TOKEN_ACCEPTED_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000;
 
 /** A failed re-read of the store (down, or not migrated yet) is tried again this often while the feed is up. */
 const RESYNC_RETRY_MS = 1_000;
@@ -55,6 +59,12 @@ export class KnownRevocations implements RevocationStore, RevocationListener {
     this.feed.confirm?.();
     if (!this.synced) return this.store.isRevoked(jti, clientId, now);
     return Promise.resolve(this.holds(revocationSubject.token(jti), now) || this.holds(revocationSubject.client(clientId), now));
+  }
+
+  isClientRevoked(clientId: string, now: number): Promise<boolean> {
+    this.feed.confirm?.();
+    if (!this.synced) return this.store.isClientRevoked(clientId, now);
+    return Promise.resolve(this.holds(revocationSubject.client(clientId), now));
   }
 
   live(now: number): Promise<Revocation[]> {

@@ -45,11 +45,25 @@ export async function importSigningKey(key: SerializedKey, createdAt: number, ro
  * with jose.
  */
 export function signCompactJws(key: SigningKey, typ: string, payload: object): string {
-  const signingInput = `${base64url({ alg: ACCESS_TOKEN_ALGORITHM, typ, kid: key.kid })}.${base64url(payload)}`;
+  const signingInput = `${protectedHeader(key.kid, typ)}.${base64url(payload)}`;
   return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
 }
 
 const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+// The encoded header depends on the key and the type only: made once for each (a key rotates every few weeks at most).
+const headers = new Map<string, string>();
+
+function protectedHeader(kid: string, typ: string): string {
+  const name = `${typ} ${kid}`;
+  let encoded = headers.get(name);
+  if (encoded === undefined) {
+    if (headers.size >= 64) headers.clear();
+    encoded = base64url({ alg: ACCESS_TOKEN_ALGORITHM, typ, kid });
+    headers.set(name, encoded);
+  }
+  return encoded;
+}
 
 export class SigningKeyError extends Error {}
 

@@ -10,8 +10,9 @@ type ClientRow = Selectable<OAuthClientTable>;
 export class KyselyClientStore implements ClientStore {
   /**
    * Compiled once, run with each client_id: every token request looks its client up, and building and
-   * compiling the Kysely query anew each time cost more than running it. Never cached: a revoked client
-   * is refused on every instance by its next request.
+   * compiling the Kysely query anew each time cost more than running it. The rows are not cached here:
+   * AuthenticatedClients (src/oauth/client-auth.ts) keeps authenticated clients, their revocation checked
+   * through the RevocationStore.
    */
   private readonly findQuery: CompiledQuery<ClientRow>;
 

@@ -25,6 +25,14 @@ export class KyselyRevocationStore implements RevocationStore {
     return row !== undefined;
   }
 
+  async isClientRevoked(clientId: string, now: number): Promise<boolean> {
+    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select('subject')
+      .where('subject', '=', revocationSubject.client(clientId))
+      .where('expires_at', '>', now)
+      .executeTakeFirst());
+    return row !== undefined;
+  }
+
   live(now: number): Promise<Revocation[]> {
     return fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select(['subject', 'expires_at as expiresAt'])
       .where('expires_at', '>', now)
