@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,16 @@ describe('outbox worker on SQLite', () => {
     assert.equal(retryDelayMs(5, 1000, HOUR, () => 0), 8000);
     assert.ok(retryDelayMs(5, 1000, HOUR, () => 0.999) < 16000);
     assert.equal(retryDelayMs(40, 1000, HOUR, () => 0), HOUR / 2);
+  });
+
+  it('the outbox\'s own writes leave the connection syncing every commit in full, as inquiries need', async () => {
+    const notifier = new ScriptedNotifier();
+    notifier.failing = false;
+    const id = await addInquiry(db, Date.now());
+    assert.equal(await workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 1000 }).drain(), 1);
+    assert.deepEqual(notifier.delivered, [id]);
+    const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db.kysely);
+    assert.equal(rows[0]!.synchronous, 2, 'synchronous=FULL restored after the claim and the outcome');
   });
 
   it('retries for at least 24 hours, then keeps the job as failed; retry re-queues it', async () => {

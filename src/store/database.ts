@@ -19,12 +19,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** FULL: a committed inquiry survives power loss, not only a process crash. Writes that may be lost (the outbox's bookkeeping) lower it for themselves and restore this. */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
 function openSqlite(path: string): { kysely: Kysely<Database>; sqlite: SqliteConnection } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
-  // FULL: a committed inquiry survives power loss, not only a process crash.
-  database.pragma('synchronous = FULL');
+  database.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) }), sqlite: database };

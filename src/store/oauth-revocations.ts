@@ -17,20 +17,12 @@ export class KyselyRevocationStore implements RevocationStore {
     return this.record(revocationSubject.client(clientId), until);
   }
 
-  async isRevoked(jti: string, clientId: string, now: number): Promise<boolean> {
-    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select('subject')
-      .where('subject', 'in', [revocationSubject.token(jti), revocationSubject.client(clientId)])
-      .where('expires_at', '>', now)
-      .executeTakeFirst());
-    return row !== undefined;
+  isRevoked(jti: string, clientId: string, now: number): Promise<boolean> {
+    return this.anyInForce([revocationSubject.token(jti), revocationSubject.client(clientId)], now);
   }
 
-  async isClientRevoked(clientId: string, now: number): Promise<boolean> {
-    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select('subject')
-      .where('subject', '=', revocationSubject.client(clientId))
-      .where('expires_at', '>', now)
-      .executeTakeFirst());
-    return row !== undefined;
+  isClientRevoked(clientId: string, now: number): Promise<boolean> {
+    return this.anyInForce([revocationSubject.client(clientId)], now);
   }
 
   live(now: number): Promise<Revocation[]> {
@@ -41,6 +33,15 @@ export class KyselyRevocationStore implements RevocationStore {
 
   async purge(now: number): Promise<void> {
     await fromStore(() => this.db.kysely.deleteFrom('oauth_revocations').where('expires_at', '<=', now).execute());
+  }
+
+  /** Whether a revocation of any of `subjects` is still in force at `now`. */
+  private async anyInForce(subjects: string[], now: number): Promise<boolean> {
+    const row = await fromStore(() => this.db.kysely.selectFrom('oauth_revocations').select('subject')
+      .where('subject', 'in', subjects)
+      .where('expires_at', '>', now)
+      .executeTakeFirst());
+    return row !== undefined;
   }
 
   private async record(subject: string, expiresAt: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NotificationChannel } from '../inquiries/notifier.js';
 import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
-import type { Db } from './database.js';
+import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
 import type { Database, NotificationJobsTable } from './schema.js';
 
 // The outbox store port (src/inquiries/outbox-store.ts) over Kysely, for SQLite and PostgreSQL.
@@ -105,12 +105,11 @@ export class KyselyOutboxStore implements OutboxStore {
   private async bookkeeping<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     if (this.db.dialect !== 'sqlite') return write(this.db.kysely);
     return this.db.kysely.connection().execute(async (db) => {
-      const [setting] = (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows;
       await sql`PRAGMA synchronous = NORMAL`.execute(db);
       try {
         return await write(db);
       } finally {
-        await sql`PRAGMA synchronous = ${sql.raw(String(setting!.synchronous))}`.execute(db);
+        await sql`PRAGMA synchronous = ${sql.raw(SQLITE_SYNCHRONOUS)}`.execute(db);
       }
     });
   }
