@@ -17,7 +17,8 @@ import { BENCH_SECONDS, startProcess, type BenchRow, type ServerProcess } from '
 // (a) a backlog written to the database before the service starts, timed until every job is delivered;
 // (b) the webhook's latency (inquiry committed -> webhook received) with the SMTP server healthy, then
 // hung (it accepts the connection and never greets); (c) deliveries per second against inquiries per
-// second under sustained POST load. OUTBOX_BENCH_SERVER runs another build (e.g. main's dist/main.js).
+// second under sustained POST load. OUTBOX_BENCH_SERVER runs another build (e.g. main's dist/main.js),
+// OUTBOX_BENCH_CASES a subset of the cases (`c`, `a,b`).
 
 const SERVER = process.env.OUTBOX_BENCH_SERVER ?? 'dist/main.js';
 const BACKLOG_JOBS = Number(process.env.OUTBOX_BACKLOG ?? 30_000);
@@ -33,7 +34,7 @@ async function startPeers(): Promise<Peers> {
   return { sink, hook, delivered: () => sink.mails.length + hook.received.length };
 }
 
-function channelEnv(smtpUrl: string, hook: WebhookReceiver): Record<string, string> {
+function channelEnv(smtpUrl: string, hook: Pick<WebhookReceiver, 'url' | 'secret'>): Record<string, string> {
   return { SMTP_URL: smtpUrl, INBOX_EMAIL_TO: 'studio@example.com', INBOX_WEBHOOK_URL: hook.url, INBOX_WEBHOOK_SECRET: hook.secret };
 }
 
@@ -144,13 +145,25 @@ async function latency(): Promise<string[]> {
   }
 }
 
-/** (c) Inquiries, jobs and deliveries per second while autocannon posts inquiries for BENCH_SECONDS. */
+interface RemotePeers { smtpUrl: string; hookUrl: string; hookSecret: string }
+
+/** How many mails and webhooks the receivers of bench/peers-server.ts have taken so far. */
+async function deliveredTo(peers: ServerProcess): Promise<{ mails: number; webhooks: number; total: number }> {
+  const { mails, webhooks } = await (await fetch(`${peers.url}/delivered`)).json() as { mails: number; webhooks: number };
+  return { mails, webhooks, total: mails + webhooks };
+}
+
+/**
+ * (c) Inquiries, jobs and deliveries per second while autocannon posts inquiries for BENCH_SECONDS. The
+ * receivers run in a process of their own (bench/peers-server.ts), as the studio's would.
+ */
 async function sustained(): Promise<{ lines: string[]; row: BenchRow }> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-outbox-bench-'));
-  const peers = await startPeers();
-  const server = await startService(join(dir, 'outbox.db'), channelEnv(peers.sink.url, peers.hook));
+  const peers = await startProcess('bench/peers-server.ts', {});
+  const { smtpUrl, hookUrl, hookSecret } = await (await fetch(`${peers.url}/peers`)).json() as RemotePeers;
+  const server = await startService(join(dir, 'outbox.db'), channelEnv(smtpUrl, { url: hookUrl, secret: hookSecret }));
   try {
-    const before = peers.delivered();
+    const before = await deliveredTo(peers);
     const started = performance.now();
     const result = await autocannon({
       url: `${server.url}/api/v1/contact`, connections: CONNECTIONS, duration: BENCH_SECONDS, method: 'POST',
@@ -158,29 +171,35 @@ async function sustained(): Promise<{ lines: string[]; row: BenchRow }> {
       requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
     });
     const seconds = (performance.now() - started) / 1000;
-    const delivered = peers.delivered() - before;
+    const during = await deliveredTo(peers);
+    const delivered = during.total - before.total;
     const accepted = result['2xx'];
     const queued = accepted * CHANNELS.length;
     const drainStarted = performance.now();
-    const drained = await until(() => peers.delivered() - before >= queued, 300_000);
+    let drained = false;
+    while (!drained && performance.now() - drainStarted < 300_000) {
+      drained = (await deliveredTo(peers)).total - before.total >= queued;
+      if (!drained) await new Promise((r) => setTimeout(r, 100));
+    }
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const lines = [
       `| (c) intake under load | ${(accepted / seconds).toFixed(0)} inquiries/s | ${(queued / seconds).toFixed(0)} jobs/s queued | ${CONNECTIONS} connections, ${seconds.toFixed(1)} s |`,
-      `| (c) deliveries during the load | ${(delivered / seconds).toFixed(0)} deliveries/s | ${(delivered / Math.max(1, accepted)).toFixed(2)} × inquiries, ${(delivered / Math.max(1, queued)).toFixed(2)} × jobs | backlog at the end: ${queued - delivered} jobs, ${drained ? `drained ${drainSeconds.toFixed(1)} s later` : 'not drained in 300 s'} |`,
+      `| (c) deliveries during the load | ${(delivered / seconds).toFixed(0)} deliveries/s | ${(delivered / Math.max(1, accepted)).toFixed(2)} × inquiries, ${(delivered / Math.max(1, queued)).toFixed(2)} × jobs | ${during.mails - before.mails} mails, ${during.webhooks - before.webhooks} webhooks; backlog at the end: ${queued - delivered} jobs, ${drained ? `drained ${drainSeconds.toFixed(1)} s later` : 'not drained in 300 s'} |`,
     ];
     const row: BenchRow = { name: 'POST /api/v1/contact, email + webhook to local receivers', requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
     return { lines, row };
   } finally {
     await server.stop();
-    await peers.sink.close();
-    await peers.hook.close();
+    await peers.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const lines = [...await backlog(), ...await latency()];
-  const { lines: load, row } = await sustained();
+  // OUTBOX_BENCH_CASES=c (or a,b) measures those cases only.
+  const cases = (process.env.OUTBOX_BENCH_CASES ?? 'a,b,c').split(',');
+  const lines = [...cases.includes('a') ? await backlog() : [], ...cases.includes('b') ? await latency() : []];
+  const { lines: load, row } = cases.includes('c') ? await sustained() : { lines: [], row: undefined };
   console.log(`\n## outbox (${SERVER})\n\n| case | figure | rate | note |\n| --- | ---: | ---: | --- |\n${[...lines, ...load].join('\n')}`);
-  return [row];
+  return row ? [row] : [];
 }
