@@ -128,7 +128,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
     channels: studioNotifiers.map((n) => n.channel), acknowledge: acknowledgement !== undefined,
-    onJobsQueued: () => outbox.wake(), log: logger, clock, events: metrics?.inquiries,
+    outbox, log: logger, clock, events: metrics?.inquiries,
   });
   const oauth = await createOAuth({
     issuer: config.baseUrl, stores: oauthStores(db), signingKey: config.oauthSigningKey, logger, clock, storeReady: store.whenReady(), events: metrics?.oauth,

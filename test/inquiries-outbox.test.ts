@@ -9,7 +9,9 @@ import { uuidv7 } from '../src/inquiries/ids.js';
 import type { NotificationChannel, Notifier, StoredInquiry } from '../src/inquiries/notifier.js';
 import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
 import { WebhookNotifier } from '../src/inquiries/notifiers/webhook.js';
-import { OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
+import type { JobLease } from '../src/inquiries/inbox-store.js';
+import type { OutboxStore } from '../src/inquiries/outbox-store.js';
+import { LANE_HANDOFF_LIMIT, OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { KyselyOutboxStore } from '../src/store/outbox-store.js';
@@ -24,8 +26,13 @@ import { createPgDatabase } from './helpers/postgres.js';
 const HOUR = 3_600_000;
 
 async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace', notify: NotificationChannel[] = ['webhook']): Promise<string> {
+  return (await commitInquiry(db, receivedAt, name, notify)).id;
+}
+
+/** Commits an inquiry with a job per channel, those of `lease` stored claimed; returns what the store answered. */
+async function commitInquiry(db: Db, receivedAt: number, name: string, notify: NotificationChannel[], lease?: JobLease) {
   const id = uuidv7(receivedAt);
-  await new KyselyInboxStore(db).commit({
+  const outcome = await new KyselyInboxStore(db).commit({
     record: {
       id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
       inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
@@ -33,8 +40,10 @@ async function addInquiry(db: Db, receivedAt: number, name = 'Ada Lovelace', not
     notify,
     idempotency: undefined,
     duplicateSince: receivedAt,
+    lease,
   });
-  return id;
+  assert.equal(outcome.kind, 'stored');
+  return { id, claimed: outcome.kind === 'stored' ? outcome.claimed : undefined };
 }
 
 /** A worker over the store adapters of `db`, as compose.ts builds it. */
@@ -53,6 +62,14 @@ class ScriptedNotifier implements Notifier {
     if (typeof this.failing === 'function' ? this.failing(inquiry) : this.failing) throw Object.assign(new Error(`refused mail for ${inquiry.email}`), { code: 'ECONNREFUSED' });
     this.delivered.push(inquiry.id);
   }
+}
+
+/** The store's methods bound to it, to stand in for it with one method replaced. */
+function bound(store: KyselyOutboxStore): OutboxStore {
+  return {
+    claimDue: (...args) => store.claimDue(...args), settle: (outcomes) => store.settle(outcomes),
+    requeueFailed: (...args) => store.requeueFailed(...args), pendingByChannel: () => store.pendingByChannel(),
+  };
 }
 
 async function jobOf(db: Db, id: string) {
@@ -134,6 +151,61 @@ describe('outbox worker on SQLite', () => {
     now += 60_000;
     assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
+  });
+
+  it('a job committed into a reserved place is delivered from memory: no claim, no read of its inquiry', async () => {
+    const notifier = new ScriptedNotifier();
+    notifier.failing = false;
+    const store = new KyselyOutboxStore(db);
+    const claims: number[] = [];
+    const outbox: OutboxStore = { ...bound(store), claimDue: async (...args) => { const jobs = await store.claimDue(...args); claims.push(jobs.length); return jobs; } };
+    const inbox = { load: async (): Promise<StoredInquiry | undefined> => assert.fail('a handed-over job does not read its inquiry') };
+    const worker = new OutboxWorker({ outbox, inbox, log: silentLogger, notifiers: [notifier], pollIntervalMs: 60_000, retryBaseMs: 1000 });
+    worker.start();
+    await eventually(async () => (claims.length > 0 ? true : undefined));
+    const reservation = worker.reserve(['email', 'webhook']);
+    assert.deepEqual(reservation?.lease.channels, ['webhook'], 'a place on the lanes this worker has');
+    const { id, claimed } = await commitInquiry(db, Date.now(), 'Grace Hopper', ['webhook'], reservation!.lease);
+    const row = await jobOf(db, `${id}:webhook`);
+    assert.deepEqual([row.attempts, row.locked_until], [1, reservation!.lease.until], 'stored as a claim leaves it');
+    assert.deepEqual(claimed, [{ id: `${id}:webhook`, inquiryId: id, channel: 'webhook', attempts: 1, queuedAt: row.created_at, leasedUntil: reservation!.lease.until }]);
+    const inquiry = (await new KyselyInboxStore(db).load(id))!;
+    const claimsBefore = claims.length;
+    reservation!.fulfil(claimed!, inquiry);
+    await eventually(async () => ((await jobOf(db, `${id}:webhook`)).status === 'done' ? true : undefined));
+    await worker.stop();
+    assert.deepEqual(notifier.delivered, [id]);
+    assert.equal(claims.length, claimsBefore, 'nothing was claimed for it');
+  });
+
+  it('a handed-over job still waiting when half its lease is gone is left to be claimed again once the lease ends', async () => {
+    let now = Date.UTC(2026, 2, 1);
+    const notifier = new ScriptedNotifier();
+    notifier.failing = false;
+    const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 60_000, retryBaseMs: 1000, leaseMs: 60_000, clock: () => now });
+    worker.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    const reservation = worker.reserve(['webhook'])!;
+    const { id, claimed } = await commitInquiry(db, now, 'Grace Hopper', ['webhook'], reservation.lease);
+    now += 30_001;
+    reservation.fulfil(claimed!, (await new KyselyInboxStore(db).load(id))!);
+    await worker.stop();
+    assert.deepEqual(notifier.delivered, [], 'not begun: it might outlive its lease');
+    now += 30_000;
+    assert.equal(await workerOn(db, { notifiers: [notifier], pollIntervalMs: 60_000, retryBaseMs: 1000, clock: () => now }).drain(), 1);
+    assert.deepEqual(notifier.delivered, [id]);
+    assert.equal((await jobOf(db, `${id}:webhook`)).attempts, 2);
+  });
+
+  it('a lane holding its limit gives no more places: the jobs are stored due', async () => {
+    // A channel no other test queues jobs for: the lane holds only the places given here.
+    const lane: Notifier = { channel: 'acknowledgement', deliver: async () => {} };
+    const worker = workerOn(db, { notifiers: [lane], pollIntervalMs: 60_000, retryBaseMs: 1000 });
+    worker.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < LANE_HANDOFF_LIMIT; i++) assert.ok(worker.reserve(['acknowledgement']), `place ${i + 1}`);
+    assert.equal(worker.reserve(['acknowledgement']), undefined);
+    await worker.stop();
   });
 
   it('a webhook goes out while the SMTP server hangs before its greeting: each channel has its own queue', async () => {

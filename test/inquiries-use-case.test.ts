@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { CommitOutcome, CommitRequest, InboxStore } from '../src/inquiries/inbox-store.js';
+import type { NotificationChannel, StoredInquiry } from '../src/inquiries/notifier.js';
+import type { ClaimedJob } from '../src/inquiries/outbox-store.js';
+import type { OutboxReservation } from '../src/inquiries/outbox-worker.js';
 import type { SubmissionContext } from '../src/inquiries/inquiry-service.js';
 import { createInquiryService, INBOX_RETRY_AFTER_SECONDS } from '../src/inquiries/submit.js';
 import type { Logger } from '../src/lib/logger.js';
@@ -35,18 +38,31 @@ function recordingLogger(): Logger & { lines: Array<{ fields: object; message?: 
   return { lines, info: record, warn: record, error: record };
 }
 
+/** Stands for the outbox worker: it gives no place (every job is stored due) unless `reserve` is replaced. */
+function recordingOutbox() {
+  const outbox = {
+    wakes: 0,
+    woken: [] as Array<readonly NotificationChannel[] | undefined>,
+    fulfilled: [] as Array<{ jobs: readonly ClaimedJob[]; inquiry: StoredInquiry }>,
+    reserve: (_channels: readonly NotificationChannel[]): OutboxReservation | undefined => undefined,
+    wake: (channels?: readonly NotificationChannel[]) => { outbox.wakes += 1; outbox.woken.push(channels); },
+  };
+  return outbox;
+}
+
 function setUp(options: { ready?: boolean } = {}) {
   const inbox = new ScriptedInbox();
   const limiter = new RateLimiter(new MemoryRateLimitStore());
   const log = recordingLogger();
-  let queued = 0;
+  const outbox = recordingOutbox();
   const service = createInquiryService({
     inbox, limiter, log, storeReady: () => options.ready ?? true, allowedOrigins: [ORIGIN],
-    channels: ['email', 'webhook'], onJobsQueued: () => { queued += 1; }, clock: () => Date.UTC(2026, 0, 1),
+    channels: ['email', 'webhook'], outbox, clock: () => Date.UTC(2026, 0, 1),
   });
+  const queued = () => outbox.wakes;
   /** What is left in the inquiry bucket of `ip`, counting one more request. */
   const remainingAfterOneMore = async (ip: string) => (await limiter.consume('inquiry', ip)).remaining;
-  return { inbox, service, log, queued: () => queued, remainingAfterOneMore };
+  return { inbox, service, log, outbox, queued, remainingAfterOneMore };
 }
 
 const context = (overrides: Partial<SubmissionContext> = {}): SubmissionContext => ({ channel: 'api', ip: '203.0.113.7', ...overrides });
@@ -101,6 +117,32 @@ describe('inquiry use case', () => {
       assert.equal(record.channel, channel);
     }
     assert.equal(queued(), 3);
+  });
+
+  it('commits the jobs the outbox has room for as claimed, hands them over with the inquiry, and frees the room of a failed commit', async () => {
+    const { inbox, service, outbox, queued } = setUp();
+    const lease = { channels: ['webhook'] as const, until: Date.UTC(2026, 0, 1) + 60_000 };
+    outbox.reserve = (channels) => {
+      assert.deepEqual(channels, ['email', 'webhook']);
+      return { lease, fulfil: (jobs, inquiry) => { outbox.fulfilled.push({ jobs, inquiry }); } };
+    };
+    inbox.commit = async (request) => {
+      inbox.commits.push(request);
+      const claimed = [{ id: `${request.record.id}:webhook`, inquiryId: request.record.id, channel: 'webhook' as const, attempts: 1, queuedAt: request.record.receivedAt, leasedUntil: lease.until }];
+      return { kind: 'stored', id: request.record.id, claimed };
+    };
+    const { phone: _phone, ...body } = validInquiry();
+    const { id } = await service.submit(body, context());
+    assert.equal(inbox.commits[0]!.lease, lease, 'the commit writes the lease');
+    const [handed] = outbox.fulfilled;
+    assert.deepEqual(handed!.jobs.map((job) => job.id), [`${id}:webhook`]);
+    assert.deepEqual(handed!.inquiry, { ...body, phone: null, id, receivedAt: new Date(Date.UTC(2026, 0, 1)) }, 'as the store reads it back');
+    assert.deepEqual(outbox.woken, [['email']], 'woken for the email job, stored due');
+
+    inbox.commit = async () => { throw new Error('disk full'); };
+    await refusal(service.submit(validInquiry({ message: 'Another house by the water, please call.' }), context()));
+    assert.deepEqual(outbox.fulfilled[1]!.jobs, [], 'a failed commit frees its places');
+    assert.equal(queued(), 1, 'nothing stored, nothing to wake for');
   });
 
   it('a store failure is inbox_unavailable with Retry-After; the driver text reaches neither the error nor the log', async () => {

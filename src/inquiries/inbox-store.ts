@@ -1,6 +1,6 @@
 import type { BUDGETS, Inquiry, LOCATIONS, PHASES, TriageState } from '../contract/inquiry.js';
 import type { NotificationChannel, StoredInquiry } from './notifier.js';
-import type { NotificationStatus } from './outbox-store.js';
+import type { ClaimedJob, NotificationStatus } from './outbox-store.js';
 import type { SubmissionChannel } from './inquiry-service.js';
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,
@@ -35,10 +35,22 @@ export interface CommitRequest {
   idempotency: { key: string; bodyHash: string; notBefore: number } | undefined;
   /** An inquiry with the same fingerprint received after this time is the same inquiry. */
   duplicateSince: number;
+  /**
+   * The jobs of these channels are stored already claimed by this process's outbox worker, under this
+   * lease (its first attempt counted): the worker is handed them in memory and claims nothing for them.
+   */
+  lease?: JobLease;
+}
+
+/** A claim written with the jobs themselves. */
+export interface JobLease {
+  channels: readonly NotificationChannel[];
+  until: number;
 }
 
 export type CommitOutcome =
-  | { kind: 'stored'; id: string }
+  /** `claimed`, when the request had a lease: the jobs stored under it (the acknowledgement only if queued). */
+  | { kind: 'stored'; id: string; claimed?: ClaimedJob[] }
   | { kind: 'replayed'; id: string }
   | { kind: 'duplicate'; id: string }
   | { kind: 'key_reused' };

@@ -11,8 +11,9 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { unobservedInquiries, type InquiryEvents } from './events.js';
 import { comparableAddress } from './email-address.js';
 import { uuidv7 } from './ids.js';
-import type { CommitOutcome, CommitRequest, InboxStore } from './inbox-store.js';
-import type { NotificationChannel } from './notifier.js';
+import type { CommitOutcome, CommitRequest, InboxStore, InquiryRecord } from './inbox-store.js';
+import type { NotificationChannel, StoredInquiry } from './notifier.js';
+import type { OutboxWorker } from './outbox-worker.js';
 import type { InquiryService, SubmissionContext, SubmissionResult } from './inquiry-service.js';
 import { validateSubmission, type ValidSubmission } from './validate.js';
 
@@ -26,8 +27,11 @@ export interface InquiryServiceDeps {
   channels: NotificationChannel[];
   /** INQUIRY_ACK: ask the store to acknowledge each new inquiry that is not spam (at most once per address per hour). */
   acknowledge?: boolean;
-  /** Called after a commit with new jobs, so the outbox worker need not wait for its next poll. */
-  onJobsQueued?: () => void;
+  /**
+   * The outbox worker of this process: a commit stores the jobs of the channels it has room for already
+   * claimed by it and hands them over in memory; it is woken for the others, stored due.
+   */
+  outbox?: Pick<OutboxWorker, 'reserve' | 'wake'>;
   log: Logger;
   clock?: Clock;
   /** Told of every acceptance and refusal (metrics). */
@@ -60,6 +64,12 @@ function checkIdempotencyKey(key: string | undefined): void {
 /** The address to acknowledge, unless it had an acknowledgement within the interval before `receivedAt`. */
 function acknowledgementOf(inquiry: Inquiry, receivedAt: number): CommitRequest['acknowledge'] {
   return { address: comparableAddress(inquiry.email), notBefore: receivedAt - INQUIRY_POLICY.acknowledgementIntervalSeconds * 1000 };
+}
+
+/** The inquiry as the notifiers are given it (as the store's `load` reads it back). */
+function storedInquiryOf({ id, inquiry, receivedAt }: InquiryRecord): StoredInquiry {
+  const { name, email, phone, message, location, budget, phase } = inquiry;
+  return { id, name, email, phone: phone ?? null, message, location, budget, phase, receivedAt: new Date(receivedAt) };
 }
 
 type NotificationDeps = Pick<InquiryServiceDeps, 'channels' | 'acknowledge'>;
@@ -108,6 +118,22 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     }
   }
 
+  /** Commits with the outbox: the jobs it has room for are stored claimed and handed over, it is woken for the rest. */
+  async function commitNotifying(request: CommitRequest): Promise<CommitOutcome> {
+    const channels = request.acknowledge ? [...request.notify, 'acknowledgement' as const] : request.notify;
+    if (channels.length === 0 || !deps.outbox) return commit(request);
+    const reservation = deps.outbox.reserve(channels);
+    let outcome: CommitOutcome | undefined;
+    try {
+      outcome = await commit({ ...request, lease: reservation?.lease });
+      return outcome;
+    } finally {
+      reservation?.fulfil(outcome?.kind === 'stored' ? outcome.claimed ?? [] : [], storedInquiryOf(request.record));
+      const due = channels.filter((channel) => !reservation?.lease.channels.includes(channel));
+      if (outcome?.kind === 'stored' && due.length > 0) deps.outbox.wake(due);
+    }
+  }
+
   /** In this order: origin, the inquiry bucket, the fields, the Idempotency-Key, then the commit. */
   async function accept(input: unknown, context: SubmissionContext): Promise<SubmissionResult> {
     checkOrigin(context.origin, deps.allowedOrigins);
@@ -115,9 +141,8 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
     try {
       const submission = validateSubmission(input, context.channel);
       checkIdempotencyKey(context.idempotencyKey);
-      const outcome = await commit(commitRequestOf(submission, context, deps, now()));
+      const outcome = await commitNotifying(commitRequestOf(submission, context, deps, now()));
       if (outcome.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
-      if (outcome.kind === 'stored' && !submission.spam && (deps.channels.length > 0 || deps.acknowledge)) deps.onJobsQueued?.();
       return { id: outcome.id, rateLimit };
     } catch (error) {
       if (error instanceof ApiError) error.countedAs(rateLimit);

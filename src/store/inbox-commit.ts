@@ -1,8 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { CommitOutcome, CommitRequest } from '../inquiries/inbox-store.js';
+import type { ClaimedJob } from '../inquiries/outbox-store.js';
 import { recordAcknowledgement } from './acknowledgements.js';
 import type { Db } from './database.js';
-import { inquiryRow, jobRows } from './inquiry-rows.js';
+import { claimedJobOf, inquiryRow, jobRows } from './inquiry-rows.js';
 import type { Database, NotificationJobsTable } from './schema.js';
 
 // The inbox's commit of a batch of inquiries (group commit, see src/lib/group-committer.ts): one
@@ -82,17 +83,25 @@ async function lockFingerprints(tx: Tx, requests: CommitRequest[]): Promise<void
   await sql`select pg_advisory_xact_lock(h) from (select distinct hashtext(f) as h from unnest(${fingerprints}::text[]) as f) as locks order by h`.execute(tx);
 }
 
-/** The new inquiries, their jobs and acknowledgements (INQUIRY_ACK, per address: see acknowledgements.ts). */
-async function insertStored(tx: Tx, stored: CommitRequest[]): Promise<void> {
-  if (stored.length === 0) return;
+/**
+ * The new inquiries, their jobs and acknowledgements (INQUIRY_ACK, per address: see acknowledgements.ts).
+ * Returns the jobs stored under a lease, by inquiry.
+ */
+async function insertStored(tx: Tx, stored: CommitRequest[]): Promise<Map<string, ClaimedJob[]>> {
+  const claimed = new Map<string, ClaimedJob[]>();
+  if (stored.length === 0) return claimed;
   await tx.insertInto('inquiries').values(stored.map((r) => inquiryRow(r.record))).execute();
-  const jobs: NotificationJobsTable[] = stored.flatMap((r) => jobRows(r.record.id, r.notify, r.record.receivedAt));
-  for (const { acknowledge, record } of stored) {
+  const jobs: NotificationJobsTable[] = [];
+  for (const { acknowledge, record, notify, lease } of stored) {
+    const rows = jobRows(record.id, notify, record.receivedAt, lease);
     if (acknowledge && await recordAcknowledgement(tx, acknowledge, record.id, record.receivedAt)) {
-      jobs.push(...jobRows(record.id, ['acknowledgement'], record.receivedAt));
+      rows.push(...jobRows(record.id, ['acknowledgement'], record.receivedAt, lease));
     }
+    jobs.push(...rows);
+    if (lease) claimed.set(record.id, rows.filter((row) => row.locked_until !== null).map(claimedJobOf));
   }
   if (jobs.length > 0) await tx.insertInto('notification_jobs').values(jobs).execute();
+  return claimed;
 }
 
 /** The keys' first uses. An expired row of the same key is forgotten first: the key is free again after its TTL. */
@@ -112,9 +121,12 @@ async function commitTogether(db: Db, requests: CommitRequest[]): Promise<Commit
     if (db.dialect === 'postgres') await lockFingerprints(tx, requests);
     const known: Known = { keys: await knownKeys(tx, requests), latest: await latestByFingerprint(tx, requests) };
     const decisions = requests.map((request) => decide(request, known));
-    await insertStored(tx, requests.filter((_, i) => decisions[i]!.outcome.kind === 'stored'));
+    const claimed = await insertStored(tx, requests.filter((_, i) => decisions[i]!.outcome.kind === 'stored'));
     await rememberKeys(tx, requests, decisions);
-    return decisions.map((d) => d.outcome);
+    return decisions.map(({ outcome }) => {
+      const jobs = outcome.kind === 'stored' ? claimed.get(outcome.id) : undefined;
+      return jobs ? { ...outcome, claimed: jobs } : outcome;
+    });
   });
 }
 

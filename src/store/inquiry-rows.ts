@@ -1,5 +1,6 @@
-import type { InboxEntry, InquiryRecord, NotificationState } from '../inquiries/inbox-store.js';
+import type { InboxEntry, InquiryRecord, JobLease, NotificationState } from '../inquiries/inbox-store.js';
 import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
+import type { ClaimedJob } from '../inquiries/outbox-store.js';
 import type { InquiriesTable, NotificationJobsTable } from './schema.js';
 
 // Between the inbox port's records and the rows of the inquiries and notification_jobs tables.
@@ -15,12 +16,26 @@ export function inquiryRow(r: InquiryRecord): InquiriesTable {
   };
 }
 
-/** One pending outbox job per channel, due at once. */
-export function jobRows(inquiryId: string, notify: NotificationChannel[], queuedAt: number): NotificationJobsTable[] {
-  return notify.map((channel) => ({
-    id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: 0,
-    created_at: queuedAt, next_attempt_at: queuedAt, locked_until: null, last_error: null, delivered_at: null,
-  }));
+/**
+ * One pending outbox job per channel, due at once; those of the lease's channels claimed already, their
+ * first attempt counted, as a claim would leave them.
+ */
+export function jobRows(inquiryId: string, notify: NotificationChannel[], queuedAt: number, lease?: JobLease): NotificationJobsTable[] {
+  return notify.map((channel) => {
+    const leased = lease?.channels.includes(channel) === true;
+    return {
+      id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: leased ? 1 : 0,
+      created_at: queuedAt, next_attempt_at: queuedAt, locked_until: leased ? lease!.until : null, last_error: null, delivered_at: null,
+    };
+  });
+}
+
+/** A job row under a lease (a claim's UPDATE returned it, or it was stored leased). */
+export function claimedJobOf(row: NotificationJobsTable): ClaimedJob {
+  return {
+    id: row.id, inquiryId: row.inquiry_id, channel: row.channel as NotificationChannel,
+    attempts: row.attempts, queuedAt: row.created_at, leasedUntil: row.locked_until!,
+  };
 }
 
 /** The enum columns hold what the contract validated when the row was written. */

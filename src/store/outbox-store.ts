@@ -2,17 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { NotificationChannel } from '../inquiries/notifier.js';
 import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
 import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
-import type { Database, NotificationJobsTable } from './schema.js';
+import { claimedJobOf } from './inquiry-rows.js';
+import type { Database } from './schema.js';
 
 // The outbox store port (src/inquiries/outbox-store.ts) over Kysely, for SQLite and PostgreSQL.
-
-/** A row the claim's UPDATE returned: its lease is set. */
-function claimedJobOf(row: NotificationJobsTable): ClaimedJob {
-  return {
-    id: row.id, inquiryId: row.inquiry_id, channel: row.channel as NotificationChannel,
-    attempts: row.attempts, queuedAt: row.created_at, leasedUntil: row.locked_until!,
-  };
-}
 
 /** The columns an outcome sets (null next_attempt_at: unchanged), with the lease that must still hold. */
 function settledRow(settled: JobOutcome) {
