@@ -6,7 +6,8 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
-import { MonitoredNotifier } from '../src/inquiries/notifiers/monitored.js';
+import { FAILURE_PROBE_INTERVAL_MS, MonitoredNotifier } from '../src/inquiries/notifiers/monitored.js';
+import type { StoredInquiry } from '../src/inquiries/notifier.js';
 import { studioWith } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
@@ -33,13 +34,17 @@ async function channelBecomes(url: string, channel: string, wanted: (entry: Chan
   }, attempts);
 }
 
-/** An SMTP server that answers every probe and refuses recipients while `refuse` is set; counts its sessions. */
+/**
+ * An SMTP server that answers every probe and refuses recipients while `refuse` is set; counts the
+ * probes (sessions that ended without a MAIL FROM) and the mails.
+ */
 async function startPickySmtp() {
-  const peer = { url: '', refuse: true, sessions: 0, mails: 0, accepted: 0, close: async () => undefined as void };
+  const peer = { url: '', refuse: true, probes: 0, mails: 0, accepted: 0, close: async () => undefined as void };
+  const mailing = new Set<string>();
   const server = new SMTPServer({
     logger: false, disabledCommands: ['STARTTLS', 'AUTH'],
-    onConnect(_session, callback) { peer.sessions += 1; callback(); },
-    onMailFrom(_address, _session, callback) { peer.mails += 1; callback(); },
+    onClose(session) { if (!mailing.delete(session.id)) peer.probes += 1; },
+    onMailFrom(_address, session, callback) { peer.mails += 1; mailing.add(session.id); callback(); },
     onRcptTo(_address, _session, callback) {
       callback(peer.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
     },
@@ -50,6 +55,11 @@ async function startPickySmtp() {
   peer.close = () => new Promise((resolve) => server.close(() => resolve()));
   return peer;
 }
+
+const validStoredInquiry: StoredInquiry = {
+  id: '0196a1b2-0000-7000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com', phone: null,
+  message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', receivedAt: new Date(Date.UTC(2026, 3, 1)),
+};
 
 const FAST_OUTBOX = { OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '200', RATE_LIMIT_SCALE: '100' };
 
@@ -118,14 +128,14 @@ describe('notification health in /readyz', () => {
     const server = await startServer({ SMTP_URL: picky.url, INBOX_EMAIL_TO: 'studio@example.com', ...FAST_OUTBOX, OUTBOX_RETRY_BASE_MS: '500' });
     try {
       await channelBecomes(server.url, 'email', (e) => e.status === 'up' && e.via === 'probe');
-      const probesAtStart = picky.sessions - picky.mails;
+      const probesAtStart = picky.probes;
       assert.equal(probesAtStart, 1);
       assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
       const refused = await channelBecomes(server.url, 'email', (e) => e.status === 'down');
       assert.match(refused.body.checks.email!.error!, /550 at RCPT/);
       assert.equal(refused.code, 200);
       // The failure made the service probe the server again; the probe passes, the report stays down.
-      await eventually(async () => (picky.sessions - picky.mails > probesAtStart) || undefined);
+      await eventually(async () => (picky.probes > probesAtStart) || undefined);
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal((await readiness(server.url)).body.checks.email!.status, 'down');
       picky.refuse = false;
@@ -136,6 +146,24 @@ describe('notification health in /readyz', () => {
       await server.close();
       await picky.close();
     }
+  });
+
+  it('a channel failing every delivery is probed once per interval, not once per failure', async () => {
+    let now = Date.UTC(2026, 3, 1);
+    let probes = 0;
+    const refusing = {
+      channel: 'webhook' as const,
+      deliver: async () => { throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }); },
+      verify: async () => { probes += 1; },
+    };
+    const notifier = new MonitoredNotifier(refusing, { clock: () => now });
+    const fail = () => notifier.deliver(validStoredInquiry).then(() => assert.fail('refused'), () => undefined);
+    for (let i = 0; i < 20; i++) await fail();
+    assert.equal(probes, 1);
+    now += FAILURE_PROBE_INTERVAL_MS;
+    await fail();
+    assert.equal(probes, 2);
+    await notifier.close();
   });
 
   it('probes a server that was down again until it answers, so its recovery shows without a delivery', async () => {

@@ -33,6 +33,11 @@ interface Observation {
 
 /** While a probe fails, the peer is probed again this often, so its recovery shows without a delivery. */
 export const DEFAULT_RECHECK_MS = 60_000;
+/**
+ * A failed delivery probes the peer at most this often: a channel that fails every delivery under load
+ * would otherwise be probed back to back, a connection and a handshake each time.
+ */
+export const FAILURE_PROBE_INTERVAL_MS = 5_000;
 
 export class MonitoredNotifier implements Notifier {
   readonly channel: NotificationChannel;
@@ -41,6 +46,7 @@ export class MonitoredNotifier implements Notifier {
   private peer: Observation | undefined;
   private delivery: Observation | undefined;
   private probing: Promise<void> | undefined;
+  private probedAfterFailureAt: number | undefined;
   private recheck: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -62,7 +68,11 @@ export class MonitoredNotifier implements Notifier {
       await this.inner.deliver(inquiry);
     } catch (error) {
       this.delivery = this.observe('delivery', error);
-      void this.probe();
+      const { at } = this.delivery;
+      if (this.probedAfterFailureAt === undefined || at - this.probedAfterFailureAt >= FAILURE_PROBE_INTERVAL_MS) {
+        this.probedAfterFailureAt = at;
+        void this.probe();
+      }
       throw error;
     }
     this.delivery = this.observe('delivery');
