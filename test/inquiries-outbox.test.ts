@@ -11,7 +11,8 @@ import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
 import { WebhookNotifier } from '../src/inquiries/notifiers/webhook.js';
 import type { JobLease } from '../src/inquiries/inbox-store.js';
 import type { OutboxStore } from '../src/inquiries/outbox-store.js';
-import { LANE_HANDOFF_LIMIT, OutboxWorker, retryDelayMs, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
+import { LANE_HANDOFF_LIMIT, PAUSE_AFTER_FAILURES, PAUSED_RETRY_MAX_MS, retryDelayMs } from '../src/inquiries/outbox-lane.js';
+import { OutboxWorker, type OutboxWorkerOptions } from '../src/inquiries/outbox-worker.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { KyselyOutboxStore } from '../src/store/outbox-store.js';
@@ -133,6 +134,9 @@ describe('outbox worker on SQLite', () => {
 
     assert.equal(await new KyselyOutboxStore(db).requeueFailed(now), 1);
     notifier.failing = false;
+    // The failures in a row paused the lane: it tries again within PAUSED_RETRY_MAX_MS.
+    assert.equal(await worker.drain(), 0);
+    now += PAUSED_RETRY_MAX_MS;
     assert.equal(await worker.drain(), 1);
     assert.deepEqual(notifier.delivered, [id]);
     const done = await db.kysely.selectFrom('notification_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
@@ -197,6 +201,36 @@ describe('outbox worker on SQLite', () => {
     assert.equal((await jobOf(db, `${id}:webhook`)).attempts, 2);
   });
 
+  it('a channel failing every delivery pauses its lane: no job is tried until its time, then one, and a success resumes it', async () => {
+    let now = Date.UTC(2026, 4, 1);
+    let attempts = 0;
+    const notifier = new ScriptedNotifier();
+    notifier.failing = () => { attempts += 1; return true; };
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await addInquiry(db, now, `Pause ${i}`));
+    const options = { notifiers: [notifier], pollIntervalMs: 60_000, retryBaseMs: 1000, leaseMs: 10_000, random: () => 0.99, clock: () => now };
+    const worker = workerOn(db, options);
+    await worker.drain();
+    const beforePause = attempts;
+    assert.ok(beforePause >= PAUSE_AFTER_FAILURES && beforePause < 20, `paused after ${PAUSE_AFTER_FAILURES} failures in a row (${beforePause} tried)`);
+    worker.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(worker.reserve(['webhook']), undefined, 'a paused lane takes no job handed over');
+    now += 500;
+    for (let i = 0; i < 3; i++) ids.push(await addInquiry(db, now, `Pause late ${i}`));
+    worker.wake();
+    await worker.drain();
+    assert.equal(attempts, beforePause, 'nothing tried before its time');
+    now += 20_000;
+    assert.equal(await worker.drain(), 1, 'one job tried when its time has come');
+    assert.equal(attempts, beforePause + 1);
+    notifier.failing = false;
+    now += 60_000;
+    await worker.drain();
+    await worker.stop();
+    assert.deepEqual(new Set(notifier.delivered.filter((id) => ids.includes(id))), new Set(ids), 'resumed: every job delivered');
+  });
+
   it('a lane holding its limit gives no more places: the jobs are stored due', async () => {
     // A channel no other test queues jobs for: the lane holds only the places given here.
     const lane: Notifier = { channel: 'acknowledgement', deliver: async () => {} };
@@ -240,9 +274,10 @@ describe('outbox worker on SQLite', () => {
     const failing = new Set(ids.slice(0, 4));
     const notifier = new ScriptedNotifier();
     notifier.failing = (inquiry) => failing.has(inquiry.id);
-    const worker = workerOn(db, { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 10_000, clock: () => now, random: () => 0 });
+    const options = { notifiers: [notifier], pollIntervalMs: 1000, retryBaseMs: 10_000, clock: () => now, random: () => 0 };
     for (const [round, wait] of [[1, 5_000], [2, 10_000], [3, 20_000]] as const) {
-      await worker.drain();
+      // A worker per round: one worker's lane would pause after PAUSE_AFTER_FAILURES failures in a row.
+      await workerOn(db, options).drain();
       for (const id of ids.slice(0, 4)) {
         const job = await jobOf(db, `${id}:webhook`);
         assert.deepEqual([job.status, job.attempts, job.next_attempt_at - now, job.locked_until], ['pending', round, wait, null], `round ${round}`);
@@ -255,7 +290,7 @@ describe('outbox worker on SQLite', () => {
       assert.deepEqual([job.status, job.attempts, job.last_error], ['done', 1, null]);
     }
     failing.clear();
-    assert.equal(await worker.drain(), 4);
+    assert.equal(await workerOn(db, options).drain(), 4);
     assert.deepEqual([...notifier.delivered].sort(), [...ids].sort());
   });
 });
