@@ -31,7 +31,9 @@ export interface IssuedToken {
 
 /** The requested scope, within what the client registered; none requested means all it registered. */
 function grantedScope(requested: string | undefined, client: ClientRecord): string {
-  if (requested === undefined) return client.metadata.scope;
+  // A registered scope is already parsed and de-duplicated (registration.ts), so asking for exactly it,
+  // as most clients do, grants it without parsing it again.
+  if (requested === undefined || requested === client.metadata.scope) return client.metadata.scope;
   const scopes = parseScope(requested);
   const allowed = client.metadata.scope.split(' ');
   if (!scopes || scopes.length === 0 || !scopes.every((s) => allowed.includes(s))) {
