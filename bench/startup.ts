@@ -4,14 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/server.js';
-import type { BenchRow } from './lib.js';
+import { START_ARGS, type BenchRow } from './lib.js';
 
 // Cold start and resident memory of the built service, with the node arguments `npm start` passes (and the
 // Dockerfile's CMD, test/deploy-files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
 // loaded the same way.
-
-/** `npm start`'s node arguments: "exec node --max-semi-space-size=4 dist/main.js" gives the last two. */
-const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec node /, '').split(' ');
 
 const SPAWNS = Number(process.env.BENCH_SPAWNS ?? 7);
 /** Seconds of read load before the resident set is read: 30 unless BENCH_SECONDS asks for a quick run. */
