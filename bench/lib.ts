@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -28,6 +28,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** `npm start`'s node arguments ("exec node --max-semi-space-size=4 dist/main.js" gives the last two), which the Dockerfile's CMD repeats. */
+export const START_ARGS: string[] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
+  .replace(/^exec node /, '').split(' ');
+
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -45,12 +49,12 @@ async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
 
 /**
  * Runs a script in its own process, so the server and the load generator do not share an event loop.
- * `.js` files run as they are (the built service, as `npm start` runs it); `.ts` files through tsx.
+ * `.js` files run as they are, `.ts` files through tsx; a list is node's arguments as given (START_ARGS).
  */
-export async function startProcess(script: string, env: Record<string, string>, probePath = '/healthz'): Promise<ServerProcess> {
+export async function startProcess(script: string | string[], env: Record<string, string>, probePath = '/healthz'): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const args = Array.isArray(script) ? script : script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -66,10 +70,10 @@ export async function startProcess(script: string, env: Record<string, string>, 
   };
 }
 
-/** The studio service with every production hook on, its rate limits lifted by configuration. */
+/** The studio service as `npm start` runs it, every production hook on, its rate limits lifted by configuration. */
 export async function startStudio(env: Record<string, string> = {}): Promise<ServerProcess & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-  const server = await startProcess('dist/main.js', {
+  const server = await startProcess(START_ARGS, {
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
     LOG_LEVEL: 'info',
     RATE_LIMIT_SCALE: '1000000000',

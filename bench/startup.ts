@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/server.js';
-import type { BenchRow } from './lib.js';
+import { START_ARGS, type BenchRow } from './lib.js';
 
-// Cold start and resident memory of the built service (`node dist/main.js`, as `npm start` runs it)
-// beside bare Fastify (bench/baseline-server.ts) started and loaded the same way.
+// Cold start and resident memory of the built service, with the node arguments `npm start` passes (and the
+// Dockerfile's CMD, test/deploy-files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
+// loaded the same way.
 
 const SPAWNS = Number(process.env.BENCH_SPAWNS ?? 7);
 /** Seconds of read load before the resident set is read: 30 unless BENCH_SECONDS asks for a quick run. */
@@ -49,11 +50,11 @@ async function spawnNode(args: string[], env: Record<string, string>, cleanup = 
 }
 
 const studio: Server = {
-  name: 'studio-api (node dist/main.js, fresh SQLite)',
+  name: `studio-api (node ${START_ARGS.join(' ')}, fresh SQLite)`,
   path: PROJECTS,
   spawn: () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-bench-start-'));
-    return spawnNode(['dist/main.js'], {
+    return spawnNode(START_ARGS, {
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '1000000000',
     }, () => rmSync(dir, { recursive: true, force: true }));
   },

@@ -101,7 +101,7 @@ async function createLimiter(
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   // Once per process: a content reload keeps the cache, its encodes under way and its limit on them.
   const images = await ImageStore.open(config.imageCacheDir, logger);
-  const catalog = await loadCatalog(config.contentDir);
+  const catalog = await loadCatalog(config.contentDir, images.sources);
   const { db, store, check: databaseCheck } = openStore(config, logger);
   const clock = options.clock ?? systemClock;
   const studioNotifiers = notifiersFromConfig(config);

@@ -64,7 +64,7 @@ export class LiveApp {
   private async replace(): Promise<boolean> {
     if (this.closing) return false;
     try {
-      await this.serve(await loadCatalog(this.deps.config.contentDir));
+      await this.serve(await loadCatalog(this.deps.config.contentDir, this.deps.images.sources));
     } catch (error) {
       this.logger.error({ err: error }, 'content not reloaded; still serving the previous content');
       return false;

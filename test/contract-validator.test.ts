@@ -1,10 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Ajv } from 'ajv';
 import { Type } from 'typebox';
 import { ApiError } from '../src/contract/errors.js';
 import { Inquiry } from '../src/contract/inquiry.js';
 import { TRIM_KEYWORD } from '../src/contract/text-rules.js';
-import { validate, validatorOf } from '../src/contract/validator.js';
+import { SHARED_SCHEMAS, validate, validatorOf } from '../src/contract/validator.js';
 import { validInquiry } from './helpers/inquiries.js';
 
 // The one validator set on its own: the x-trim keyword runs before every other rule and writes the
@@ -53,6 +54,12 @@ describe('the contract validator set', () => {
     assert.match(multi.hint, /line breaks and tabs are fine/);
     for (const body of [null, [], 'text', 7, undefined]) assert.equal(refusal(Inquiry, body).code, 'invalid_body', String(body));
     assert.equal(refusal(Inquiry, {}).code, 'missing_field');
+  });
+
+  it('holds schemas the JSON Schema meta-schema accepts (the set itself does not check them at start)', () => {
+    const meta = new Ajv({ strict: false });
+    for (const schema of SHARED_SCHEMAS) assert.equal(meta.validateSchema(schema), true, `${JSON.stringify(schema).slice(0, 60)}: ${meta.errorsText()}`);
+    assert.equal(meta.validateSchema(Type.String({ minLength: 'one' as unknown as number })), false, 'the check can fail');
   });
 
   it('compiles one schema object once', () => {

@@ -198,7 +198,9 @@ describe('image pipeline', () => {
     assert.equal(first.variants, 27);
     assert.equal(Number(first.made) + Number(first.cached), 27);
     const before = cacheFiles(cacheDir);
-    assert.equal(Object.keys(before).length, 27, 'one file per variant, no temporary file left');
+    const { 'sources.json': sourceIndex, ...variantFiles } = before;
+    assert.ok(sourceIndex, 'the sources\' sizes are kept beside their variants (src/images/source-index.ts)');
+    assert.equal(Object.keys(variantFiles).length, 27, 'one file per variant, no temporary file left');
 
     const again = capturingLogger();
     const restarted = await startServer({ CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: again.logger });
@@ -352,7 +354,7 @@ describe('studio images', () => {
     assert.equal(pruned.code, 0, pruned.stderr);
     assert.match(pruned.stdout, /^removed aaaaaaaaaaaaaaaaaaaa\.webp \(35 bytes\)$/m);
     assert.match(pruned.stdout, /^Removed 1 file \(0\.0 MB\) from /m);
-    assert.deepEqual(readdirSync(cache).length, 28, 'the 27 variants and notes.txt stay');
+    assert.deepEqual(readdirSync(cache).length, 29, 'the 27 variants, the sources\' index and notes.txt stay');
     assert.match((await studioWith(env, 'images', 'prune')).stdout, /Nothing to remove/);
     assert.equal((await studioWith(env, 'images', 'nothing')).code, 2);
   });

@@ -1,6 +1,5 @@
 import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
-import { inspectImage } from '../images/inspect.js';
-import { planVariants } from '../images/recipe.js';
+import { planVariants, type SourceImage } from '../images/recipe.js';
 import type { ImageRole } from '../contract/catalog.js';
 import type { CatalogImage } from './catalog.js';
 import type { ImageDeclaration } from './content-schemas.js';
@@ -13,6 +12,9 @@ interface Declared {
   gallery?: ImageDeclaration[];
 }
 
+/** Reads a source image's bytes and size (src/images/inspect.ts, or a SourceIndex that remembers sizes). */
+export type InspectSource = (file: string) => Promise<SourceImage>;
+
 /** The readable part of a variant's name: the entry's slug and the file's own name (grove-courtyard-house-plan). */
 const nameOf = (slug: string, file: string): string =>
   [slug, basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')].filter(Boolean).join('-');
@@ -21,7 +23,9 @@ const nameOf = (slug: string, file: string): string =>
  * Reads the images an entry declares, beside its Markdown file. A file outside the content folder, missing,
  * or not an image stops the start, naming the field (`cover.file`, `gallery.2.file`).
  */
-export async function entryImages(contentDir: string, markdownFile: string, slug: string, declared: Declared): Promise<CatalogImage[]> {
+export async function entryImages(
+  contentDir: string, markdownFile: string, slug: string, declared: Declared, inspect: InspectSource,
+): Promise<CatalogImage[]> {
   const list: Array<[string, ImageRole, ImageDeclaration]> = [
     ...(declared.cover ? [['cover', 'cover', declared.cover] as [string, ImageRole, ImageDeclaration]] : []),
     ...(declared.gallery ?? []).map((d, i) => [`gallery.${i}`, 'gallery', d] as [string, ImageRole, ImageDeclaration]),
@@ -31,7 +35,7 @@ export async function entryImages(contentDir: string, markdownFile: string, slug
     const path = resolve(dirname(markdownFile), declaration.file);
     const inside = relative(root, path);
     if (inside.startsWith('..') || isAbsolute(inside)) throw fieldError(`${field}.file`, `${declaration.file} is outside the content folder`);
-    const source = await inspectImage(path).catch((error: Error) => {
+    const source = await inspect(path).catch((error: Error) => {
       throw fieldError(`${field}.file`, `${declaration.file} ${error.message}`);
     });
     return {

@@ -4,7 +4,9 @@ import type { TSchema, Static } from 'typebox';
 import { latestDate, type Catalog, type EntryFields } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
-import { entryImages } from './entry-images.js';
+import { entryImages, type InspectSource } from './entry-images.js';
+import { inspectImage } from '../images/inspect.js';
+import type { SourceIndex } from '../images/source-index.js';
 
 export class ContentError extends Error {
   constructor(file: string, problem: string) {
@@ -35,7 +37,7 @@ async function loadSite(dir: string): Promise<{ fields: SiteFile; modified: Date
 
 type Loaded<T extends TSchema> = Static<T> & EntryFields;
 
-async function loadFolder<T extends TSchema>(contentDir: string, folder: string, schema: T): Promise<Array<Loaded<T>>> {
+async function loadFolder<T extends TSchema>(contentDir: string, folder: string, schema: T, inspect: InspectSource): Promise<Array<Loaded<T>>> {
   const dir = join(contentDir, folder);
   let names: string[];
   try {
@@ -51,7 +53,7 @@ async function loadFolder<T extends TSchema>(contentDir: string, folder: string,
     try {
       const { data, body } = splitFrontMatter(await readText(file));
       const fields = checkContent(schema, data) as Static<T> & object;
-      const images = await entryImages(contentDir, file, slug, fields);
+      const images = await entryImages(contentDir, file, slug, fields, inspect);
       const modified = latestDate([(await stat(file)).mtime, ...images.map((image) => image.source.modified)]);
       entries.push(Object.assign(fields, { slug, body, file, images, modified }));
     } catch (error) {
@@ -71,14 +73,20 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Reads and validates every content file; a bad file stops the start with its name, field and problem. */
-export async function loadCatalog(contentDir: string): Promise<Catalog> {
+/**
+ * Reads and validates every content file; a bad file stops the start with its name, field and problem.
+ * With the image cache's SourceIndex (the service's), only images it has not seen are measured by sharp,
+ * and the index keeps them; without, every image is.
+ */
+export async function loadCatalog(contentDir: string, sources?: SourceIndex): Promise<Catalog> {
+  const inspect: InspectSource = sources ? (file) => sources.inspect(file) : inspectImage;
   const [site, projects, services, pages] = await Promise.all([
     loadSite(contentDir),
-    loadFolder(contentDir, 'projects', ProjectFile),
-    loadFolder(contentDir, 'services', ServiceFile),
-    loadFolder(contentDir, 'pages', PageFile),
+    loadFolder(contentDir, 'projects', ProjectFile, inspect),
+    loadFolder(contentDir, 'services', ServiceFile, inspect),
+    loadFolder(contentDir, 'pages', PageFile, inspect),
   ]);
+  await sources?.save();
   const modified = latestDate([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
   return deepFreeze({ site: site.fields, projects, services, pages, modified });
 }

@@ -31,8 +31,8 @@ function cliLogger(context: CliContext): Logger {
 }
 
 async function contentAndStore(context: CliContext) {
-  const catalog = await loadCatalog(context.config.contentDir);
   const store = await ImageStore.open(context.config.imageCacheDir, cliLogger(context));
+  const catalog = await loadCatalog(context.config.contentDir, store.sources);
   return { images: catalogImages(catalog), store };
 }
 

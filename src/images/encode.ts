@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ImageType } from '../contract/catalog.js';
 import { ENCODINGS, type ImageVariant, type SourceImage } from './recipe.js';
 
@@ -30,6 +30,8 @@ export function svgDensity(source: Pick<SourceImage, 'width'>, width: number): n
  * for JPEG, and encodes it with the recipe's settings.
  */
 export async function encodeVariant(bytes: Buffer, source: SourceImage, variant: ImageVariant): Promise<Buffer> {
+  // Loaded on the first encode: a start with every variant in the cache never loads libvips.
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes, source.vector ? { density: svgDensity(source, variant.width) } : {})
     .autoOrient()
     .resize(variant.width, variant.height, { fit: 'fill' });

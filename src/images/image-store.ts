@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CatalogImage } from '../catalog/catalog.js';
 import { ConfigError } from '../config.js';
+import { writeAtomically } from '../lib/atomic-file.js';
 import { sha256Hex } from '../lib/hash.js';
 import type { Logger } from '../lib/logger.js';
 import { Slots } from '../lib/slots.js';
 import { encodeVariant } from './encode.js';
 import { HotVariants } from './hot-variants.js';
+import { SourceIndex } from './source-index.js';
 import { ENCODINGS, type ImageVariant, type SourceImage } from './recipe.js';
 
 // The variants on disk, one file per key: <cacheDir>/<key>.<ext>. A key names the bytes (recipe.ts), so
@@ -59,17 +60,6 @@ async function readSource(source: SourceImage): Promise<Buffer> {
   return bytes;
 }
 
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, bytes);
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-}
-
 /** Every distinct variant of these images with its source (two entries may show the same file). */
 function variantsOf(images: readonly CatalogImage[]): Array<[SourceImage, ImageVariant]> {
   const byKey = new Map<string, [SourceImage, ImageVariant]>();
@@ -87,7 +77,13 @@ export class ImageStore {
   /** Variants encoded by this process: what tests and operators read to see that the cache did its work. */
   made = 0;
 
-  private constructor(readonly cacheDir: string, private readonly logger: Logger, encodeSlots: number) {
+  private constructor(
+    readonly cacheDir: string,
+    /** The sizes of the sources measured before, kept in the same folder: what the content is loaded with. */
+    readonly sources: SourceIndex,
+    private readonly logger: Logger,
+    encodeSlots: number,
+  ) {
     this.slots = new Slots(encodeSlots);
   }
 
@@ -100,7 +96,7 @@ export class ImageStore {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new ConfigError([`IMAGE_CACHE_DIR must be a folder the service can create and write (${cacheDir}: ${code})`]);
     }
-    return new ImageStore(cacheDir, logger, encodeSlots);
+    return new ImageStore(cacheDir, await SourceIndex.open(cacheDir), logger, encodeSlots);
   }
 
   fileOf(variant: ImageVariant): string {

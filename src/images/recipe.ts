@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { sha256Hex } from '../lib/hash.js';
 import type { ImageType } from '../contract/catalog.js';
 
@@ -30,6 +29,8 @@ export interface SourceImage {
   /** An SVG: it is drawn at any width. */
   vector: boolean;
   modified: Date;
+  /** The recipe's version with sharp's and libvips's that measured it (pipelineOf): part of every variant's key. */
+  pipeline: string;
 }
 
 /** One file the pipeline makes: a format at a width. */
@@ -43,8 +44,10 @@ export interface ImageVariant {
   key: string;
 }
 
-/** The recipe's own version: bumping it (or a new libvips) re-makes every variant under new URLs. */
-const ENGINE = `recipe-1 sharp-${sharp.versions.sharp ?? '?'} vips-${sharp.versions.vips}`;
+/** The recipe's own version with sharp's and libvips's: bumping any re-makes every variant under new URLs. */
+export function pipelineOf(versions: { sharp?: string; vips: string }): string {
+  return `recipe-1 sharp-${versions.sharp ?? '?'} vips-${versions.vips}`;
+}
 
 export function variantWidths(source: SourceImage): number[] {
   if (source.vector) return [...WIDTHS];
@@ -56,7 +59,7 @@ export function variantWidths(source: SourceImage): number[] {
 export function planVariants(source: SourceImage, name: string): ImageVariant[] {
   return Object.entries(ENCODINGS).flatMap(([type, encoding]) => variantWidths(source).map((width) => {
     const height = Math.max(1, Math.round((width * source.height) / source.width));
-    const key = sha256Hex(JSON.stringify([ENGINE, source.sha256, type, width, height, encoding.options])).slice(0, 20);
+    const key = sha256Hex(JSON.stringify([source.pipeline, source.sha256, type, width, height, encoding.options])).slice(0, 20);
     return { path: `${IMAGE_ROOT}/${name}-${width}.${key}.${encoding.extension}`, type: type as ImageType, width, height, key };
   }));
 }
