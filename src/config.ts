@@ -275,7 +275,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxPollIntervalMs: r.integer('OUTBOX_POLL_INTERVAL_MS', 2_000, 10, 600_000),
     outboxRetryBaseMs: r.integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     outboxLeaseMs: r.integer('OUTBOX_LEASE_MS', 120_000, 1_000, 3_600_000),
-    outboxWebhookConcurrency: r.integer('OUTBOX_WEBHOOK_CONCURRENCY', 16, 1, 256),
+    outboxWebhookConcurrency: r.integer('OUTBOX_WEBHOOK_CONCURRENCY', 64, 1, 256),
     metricsToken: readMetricsToken(r),
     ...readClientLimits(r),
     ...readLoadShedding(r),
