@@ -182,6 +182,34 @@ describe('outbox worker on SQLite', () => {
     assert.equal(claims.length, claimsBefore, 'nothing was claimed for it');
   });
 
+  it('a handed-over job that has to wait reads its inquiry when it begins: one erased meanwhile is not sent', async () => {
+    let release: (() => void) | undefined;
+    const sent: string[] = [];
+    const oneAtATime: Notifier = {
+      channel: 'webhook', concurrency: 1,
+      deliver: async (inquiry) => {
+        if (sent.length === 0) await new Promise<void>((resolve) => { release = resolve; });
+        sent.push(inquiry.id);
+      },
+    };
+    const worker = workerOn(db, { notifiers: [oneAtATime], pollIntervalMs: 60_000, retryBaseMs: 1000 });
+    worker.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    const inbox = new KyselyInboxStore(db);
+    const held = [];
+    for (const name of ['First Client', 'Erased Client']) {
+      const reservation = worker.reserve(['webhook'])!;
+      const { id, claimed } = await commitInquiry(db, Date.now(), name, ['webhook'], reservation.lease);
+      held.push({ id, fulfil: () => reservation.fulfil(claimed!, { id, name } as StoredInquiry) });
+    }
+    for (const { fulfil } of held) fulfil();
+    await eventually(async () => (release ? true : undefined));
+    assert.equal(await inbox.deleteMany([held[1]!.id]), 1);
+    release!();
+    await worker.stop();
+    assert.deepEqual(sent, [held[0]!.id], 'the erased inquiry reached nobody');
+  });
+
   it('a handed-over job still waiting when half its lease is gone is left to be claimed again once the lease ends', async () => {
     let now = Date.UTC(2026, 2, 1);
     const notifier = new ScriptedNotifier();

@@ -119,8 +119,13 @@ export class ChannelLane {
     this.reserved -= 1;
     // Stopped or paused meanwhile: the jobs stay leased in the store, and are claimed again once the lease ends.
     if (this.stopped || this.pausedUntil !== undefined) return;
-    this.waiting.push(...jobs.map((job) => ({ job, inquiry })));
-    this.beginWaiting();
+    for (const job of jobs) {
+      // One that must wait reads its inquiry when it begins, as a claimed job does: an erasure meanwhile
+      // then stops it. One that begins now goes with the inquiry just committed.
+      const beginsNow = this.waiting.length === 0 && this.inFlight.size < this.concurrency;
+      this.waiting.push(beginsNow ? { job, inquiry } : { job });
+      this.beginWaiting();
+    }
   }
 
   start(): void {
