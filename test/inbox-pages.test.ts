@@ -82,6 +82,9 @@ describe('inbox pages on SQLite', () => {
     return id ?? '';
   }
 
+  /** Until `count` mails and as many webhooks have arrived. */
+  const notified = (count: number) => eventually(async () => (smtp.mails.length >= count && webhook.received.length >= count) || undefined);
+
   before(async () => {
     smtp = await startSmtpSink();
     webhook = await startWebhookReceiver();
@@ -93,16 +96,19 @@ describe('inbox pages on SQLite', () => {
     desk = await signIn(server.url, OPERATOR);
     // Three days apart, for the date filters; the rest arrive on the 20th.
     await submit('old', validInquiry({ name: 'Olive Early', email: 'olive@example.org', location: 'hamptons', budget: 'over-10m', phase: 'permitted', message: 'A barn conversion in Sagaponack, first word quince' }));
+    // Its notifications go out before the clock jumps: days later, their leases would have ended mid-delivery.
+    await notified(1);
     // Sessions follow the same clock: days later the operator signs in again.
     now = Date.UTC(2026, 10, 10, 15, 0);
     desk = await signIn(server.url, OPERATOR);
     await submit('middle', validInquiry({ name: 'Mina Middle', email: 'Mina@Example.net', location: 'other', budget: 'undisclosed', phase: 'unsure', message: '=HYPERLINK("http://evil.example","click")\nsecond line <b>bold</b> & more, word marmalade' }));
+    await notified(2);
     now = Date.UTC(2026, 10, 20, 12, 0);
     desk = await signIn(server.url, OPERATOR);
     await submit('ada', validInquiry({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'A beach house on a narrow lot.\nLine two of it, word lighthouse' }));
     await submit('mina2', validInquiry({ name: 'Mina Again', email: 'mina@example.net', message: 'Another project, a pool house, word pomegranate' }));
     await submit('bot', validInquiry({ name: 'Bot Filled', email: 'bot@spam.example', website: 'https://spam.example', message: 'Cheap things for sale, word honeypot' }), 'form');
-    await eventually(async () => (smtp.mails.length >= 4 && webhook.received.length >= 4) || undefined);
+    await notified(4);
   });
 
   after(async () => {
