@@ -45,9 +45,9 @@ async function startService(databaseFile: string, env: Record<string, string>): 
   return server;
 }
 
-async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
-  while (!done()) {
+  while (!(await done())) {
     if (performance.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -176,11 +176,7 @@ async function sustained(): Promise<{ lines: string[]; row: BenchRow }> {
     const accepted = result['2xx'];
     const queued = accepted * CHANNELS.length;
     const drainStarted = performance.now();
-    let drained = false;
-    while (!drained && performance.now() - drainStarted < 300_000) {
-      drained = (await deliveredTo(peers)).total - before.total >= queued;
-      if (!drained) await new Promise((r) => setTimeout(r, 100));
-    }
+    const drained = await until(async () => (await deliveredTo(peers)).total - before.total >= queued, 300_000);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const lines = [
       `| (c) intake under load | ${(accepted / seconds).toFixed(0)} inquiries/s | ${(queued / seconds).toFixed(0)} jobs/s queued | ${CONNECTIONS} connections, ${seconds.toFixed(1)} s |`,

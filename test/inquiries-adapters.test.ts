@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import type { CommitRequest } from '../src/inquiries/inbox-store.js';
+import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/inbox-store.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { migrateToLatest } from '../src/store/migrate.js';
@@ -71,6 +71,28 @@ function adapterSuite(dialect: 'sqlite' | 'postgres', open: () => Promise<{ url:
       // After its TTL the key is free again: the same key with another body stores a new inquiry.
       const later = commitOf(now + 2 * MINUTE, { idempotency: { key: idempotency.key, bodyHash: 'hash-c', notBefore: now + MINUTE } });
       assert.deepEqual(await inbox.commit(later), { kind: 'stored', id: later.record.id });
+    });
+
+    it('commit under a lease: those channels\' jobs come back claimed (the acknowledgement only when queued), the rest due', async (t) => {
+      if (skip) return t.skip(skip);
+      const now = Date.UTC(2026, 2, 2);
+      const lease = { channels: ['webhook', 'acknowledgement'] as const, until: now + MINUTE };
+      const acknowledge = { address: `lease-${now}@example.com`, notBefore: now - 60 * MINUTE };
+      const first = commitOf(now, { lease, acknowledge });
+      const outcome = await inbox.commit(first);
+      assert.deepEqual(outcome, {
+        kind: 'stored', id: first.record.id,
+        claimed: ['webhook', 'acknowledgement'].map((channel) => ({
+          id: `${first.record.id}:${channel}`, inquiryId: first.record.id, channel, attempts: 1, queuedAt: now, leasedUntil: lease.until,
+        })),
+      });
+      assert.deepEqual(await inbox.load(first.record.id), storedInquiryFromRecord(first.record), 'load reads back what the use case hands over');
+      const claimedNow = await outbox.claimDue(['email', 'webhook', 'acknowledgement'], now, MINUTE, 10);
+      assert.deepEqual(claimedNow.filter((job) => job.inquiryId === first.record.id).map((job) => job.channel), ['email'], 'the unleased job is due, the leased ones are not');
+      // The address was acknowledged a moment ago: no acknowledgement is queued, so none comes back claimed.
+      const second = commitOf(now + 1, { lease, acknowledge });
+      const again = await inbox.commit(second);
+      assert.deepEqual(again.kind === 'stored' && again.claimed?.map((job) => job.channel), ['webhook']);
     });
 
     it('load, find and list read what was committed; delete and purge remove it with its jobs', async (t) => {

@@ -139,9 +139,14 @@ describe('inquiry use case', () => {
     assert.deepEqual(handed!.inquiry, { ...body, phone: null, id, receivedAt: new Date(Date.UTC(2026, 0, 1)) }, 'as the store reads it back');
     assert.deepEqual(outbox.woken, [['email']], 'woken for the email job, stored due');
 
+    inbox.commit = async (request) => ({ kind: 'duplicate', id: request.record.id });
+    await service.submit(validInquiry(), context());
+    assert.deepEqual(outbox.fulfilled[1]!.jobs, [], 'a duplicate stores no job: its places are freed');
+    assert.deepEqual(outbox.woken, [['email']], 'and nothing was stored due');
+
     inbox.commit = async () => { throw new Error('disk full'); };
     await refusal(service.submit(validInquiry({ message: 'Another house by the water, please call.' }), context()));
-    assert.deepEqual(outbox.fulfilled[1]!.jobs, [], 'a failed commit frees its places');
+    assert.deepEqual(outbox.fulfilled[2]!.jobs, [], 'a failed commit frees its places');
     assert.equal(queued(), 1, 'nothing stored, nothing to wake for');
   });
 

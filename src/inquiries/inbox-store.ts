@@ -42,6 +42,12 @@ export interface CommitRequest {
   lease?: JobLease;
 }
 
+/** The inquiry as the notifiers are given it: what the store's `load` reads back once it is committed. */
+export function storedInquiryFromRecord({ id, inquiry, receivedAt }: InquiryRecord): StoredInquiry {
+  const { name, email, phone, message, location, budget, phase } = inquiry;
+  return { id, name, email, phone: phone ?? null, message, location, budget, phase, receivedAt: new Date(receivedAt) };
+}
+
 /** A claim written with the jobs themselves. */
 export interface JobLease {
   channels: readonly NotificationChannel[];

@@ -84,7 +84,7 @@ export class ChannelLane {
   private writing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
-  /** Polling since `start`: a lane that was never started (a test drives `drain`) is never woken. */
+  /** Polling since `start`: a lane never started (a test drives `drain`) is never woken nor handed jobs. */
   private polling = false;
   private stopped = false;
   private wakeRequested = false;
@@ -110,7 +110,7 @@ export class ChannelLane {
   }
 
   reserve(): boolean {
-    if (this.stopped || this.pausedUntil !== undefined || this.held() >= LANE_HANDOFF_LIMIT) return false;
+    if (!this.polling || this.stopped || this.pausedUntil !== undefined || this.held() >= LANE_HANDOFF_LIMIT) return false;
     this.reserved += 1;
     return true;
   }

@@ -31,25 +31,21 @@ export interface OutboxReservation {
  */
 export class OutboxWorker {
   private readonly lanes: ChannelLane[];
-  private started = false;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.lanes = options.notifiers.map((notifier) => new ChannelLane(notifier, options));
   }
 
   start(): void {
-    void (this.options.ready ?? Promise.resolve()).then(() => {
-      this.started = true;
-      for (const lane of this.lanes) lane.start();
-    });
+    void (this.options.ready ?? Promise.resolve()).then(() => { for (const lane of this.lanes) lane.start(); });
   }
 
   /**
-   * Reserves a place for one job on each of these channels' lanes that can take one now; undefined when
-   * none can (the jobs are then stored due, and claimed from the store). The caller must `fulfil` it.
+   * Reserves a place for one job on each of these channels' lanes that can take one now (started, not
+   * stopped nor paused, under its limit); undefined when none can (the jobs are then stored due, and
+   * claimed from the store). The caller must `fulfil` it.
    */
   reserve(channels: readonly NotificationChannel[]): OutboxReservation | undefined {
-    if (!this.started) return undefined;
     const lanes = this.lanes.filter((lane) => channels.includes(lane.channel) && lane.reserve());
     if (lanes.length === 0) return undefined;
     const { clock = systemClock, leaseMs = DEFAULT_LEASE_MS } = this.options;

@@ -11,8 +11,8 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { unobservedInquiries, type InquiryEvents } from './events.js';
 import { comparableAddress } from './email-address.js';
 import { uuidv7 } from './ids.js';
-import type { CommitOutcome, CommitRequest, InboxStore, InquiryRecord } from './inbox-store.js';
-import type { NotificationChannel, StoredInquiry } from './notifier.js';
+import { storedInquiryFromRecord, type CommitOutcome, type CommitRequest, type InboxStore } from './inbox-store.js';
+import type { NotificationChannel } from './notifier.js';
 import type { OutboxWorker } from './outbox-worker.js';
 import type { InquiryService, SubmissionContext, SubmissionResult } from './inquiry-service.js';
 import { validateSubmission, type ValidSubmission } from './validate.js';
@@ -64,12 +64,6 @@ function checkIdempotencyKey(key: string | undefined): void {
 /** The address to acknowledge, unless it had an acknowledgement within the interval before `receivedAt`. */
 function acknowledgementOf(inquiry: Inquiry, receivedAt: number): CommitRequest['acknowledge'] {
   return { address: comparableAddress(inquiry.email), notBefore: receivedAt - INQUIRY_POLICY.acknowledgementIntervalSeconds * 1000 };
-}
-
-/** The inquiry as the notifiers are given it (as the store's `load` reads it back). */
-function storedInquiryOf({ id, inquiry, receivedAt }: InquiryRecord): StoredInquiry {
-  const { name, email, phone, message, location, budget, phase } = inquiry;
-  return { id, name, email, phone: phone ?? null, message, location, budget, phase, receivedAt: new Date(receivedAt) };
 }
 
 type NotificationDeps = Pick<InquiryServiceDeps, 'channels' | 'acknowledge'>;
@@ -128,7 +122,7 @@ export function createInquiryService(deps: InquiryServiceDeps): InquiryService {
       outcome = await commit({ ...request, lease: reservation?.lease });
       return outcome;
     } finally {
-      reservation?.fulfil(outcome?.kind === 'stored' ? outcome.claimed ?? [] : [], storedInquiryOf(request.record));
+      reservation?.fulfil(outcome?.kind === 'stored' ? outcome.claimed ?? [] : [], storedInquiryFromRecord(request.record));
       const due = channels.filter((channel) => !reservation?.lease.channels.includes(channel));
       if (outcome?.kind === 'stored' && due.length > 0) deps.outbox.wake(due);
     }

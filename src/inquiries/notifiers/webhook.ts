@@ -94,7 +94,8 @@ export class WebhookNotifier implements Notifier {
         response.resume();
         resolve(response.statusCode!);
       });
-      request.once('error', (error) => {
+      // `on`, not `once`: a socket error after the answer's head (the body is discarded) must not go unheard.
+      request.on('error', (error) => {
         clearTimeout(timer);
         reject(networkError(error));
       });
