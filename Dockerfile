@@ -19,6 +19,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The pages' stylesheets and scripts, read from the package's "imports" map (#web-assets/) at start.
+COPY --from=build /app/src/web/assets ./src/web/assets
 COPY --from=build /app/content ./content
 # The node user may add variants (content reloaded with new images) to the cache baked in above.
 COPY --from=build --chown=node:node /app/image-cache ./image-cache

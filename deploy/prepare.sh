@@ -1,7 +1,8 @@
 #!/bin/sh
 # npm's "prepare" script: npm runs it after `npm ci` and `npm install`. With the dev dependencies installed
-# it compiles src/ into dist/ and draws the sample projects' images (deploy/sample-drawings.ts, which writes
-# nothing once the sample projects are replaced), so `npm ci && npm start` works on a fresh clone. A production install
+# it builds dist/ (npm run build: type-checks src/, then bundles it) and draws the sample projects' images
+# (deploy/sample-drawings.ts, which writes nothing once the sample projects are replaced), so
+# `npm ci && npm start` works on a fresh clone. A production install
 # (`npm ci --omit=dev`) has no compiler: it keeps the dist/ built before, and stops if there is none.
 set -eu
 if [ -x node_modules/.bin/tsc ]; then

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -9,8 +9,9 @@ import { collectLines } from './helpers/lines.js';
 import { freePort } from './helpers/server.js';
 
 // The production path, on a copy of the repository as a clone has it: deploy/build.sh (the very steps the
-// Dockerfile's build stage runs), then `npm start` with no dev dependency installed, the operator command,
-// a content reload by SIGHUP, and SIGTERM to `npm start`. Prints the cold start and the RSS at idle.
+// Dockerfile's build stage runs), then, in a folder holding only what the image's runtime stage copies,
+// `npm start` with no dev dependency installed, the operator command, a content reload by SIGHUP, and
+// SIGTERM to `npm start`. Prints the cold start and the RSS at idle.
 
 const ROOT = process.cwd();
 
@@ -46,6 +47,21 @@ function localPrebuilds(dir: string): Record<string, string> {
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   execFileSync('tar', ['-czf', join(dir, name), '-C', pkg, binary]);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
+}
+
+/** The paths the Dockerfile's runtime stage (its last FROM) copies from the build stage's /app. */
+function runtimeStagePaths(): string[] {
+  const stages = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split(/^FROM /m);
+  return [...stages.at(-1)!.matchAll(/^COPY --from=build (?:--chown=\S+ )?\/app\/(\S+) /gm)].map((match) => match[1]!);
+}
+
+/** Moves what the runtime stage copies from `build` into `image`: whatever else the service needed would be missing there. */
+function layOutImage(build: string, image: string): void {
+  for (const path of runtimeStagePaths()) {
+    if (!existsSync(join(build, path))) continue; // the image cache, which the image builds and a start makes
+    mkdirSync(dirname(join(image, path)), { recursive: true });
+    renameSync(join(build, path), join(image, path));
+  }
 }
 
 /** Runs a command to the end, its output into `log`; rejects with the log's tail when it fails. */
@@ -105,12 +121,14 @@ describe('production install: build, drop the dev dependencies, start, serve, st
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-prod-'));
+    const build = join(dir, 'build');
     app = join(dir, 'app');
-    copyRepository(app);
+    copyRepository(build);
     const started = performance.now();
     // Packages come from the local npm cache where it has them, else from the registry; nothing else is reached.
-    await run('sh', ['deploy/build.sh'], app, cleanEnv({ npm_config_prefer_offline: 'true', ...localPrebuilds(join(dir, 'prebuilds')) }), join(dir, 'build.log'));
+    await run('sh', ['deploy/build.sh'], build, cleanEnv({ npm_config_prefer_offline: 'true', ...localPrebuilds(join(dir, 'prebuilds')) }), join(dir, 'build.log'));
     console.log(`deploy/build.sh: ${Math.round((performance.now() - started) / 1000)} s`);
+    layOutImage(build, app);
 
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -152,6 +170,16 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     await new Promise((r) => setTimeout(r, 2_000));
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${node}/status`, 'utf8'))?.[1];
     console.log(`RSS at idle: ${Math.round(Number(rss) / 1024)} MiB (the node process; npm adds its own)`);
+  });
+
+  it('serves the pages with their stylesheet from the files the image holds', async () => {
+    const home = await fetch(`${url}/`);
+    assert.equal(home.status, 200);
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(await home.text())?.[1];
+    assert.ok(stylesheet, 'the home page links its stylesheet');
+    const css = await fetch(new URL(stylesheet, url));
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
   });
 
   it('runs the operator command without tsx', async () => {

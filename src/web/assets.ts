@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { representation, sendRepresentation, type Representation } from '../http/representation.js';
 
 // The stylesheets and the scripts: read once per process, served with a year-long cache under a
-// URL that carries their ETag, so a changed file gets a new URL. The path works from src/web and dist/web alike.
-const ASSET_DIR = new URL('../../src/web/assets/', import.meta.url);
+// URL that carries their ETag, so a changed file gets a new URL. The files are found through the package's
+// "imports" map (#web-assets/, src/web/assets/), which holds from src/ and from any file of the bundle in dist/.
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CSS = 'text/css; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
@@ -32,7 +32,7 @@ export const ASSET_PATHS: readonly string[] = Object.values(FILES).map((f) => f.
 let loaded: Record<Role, Representation> | undefined;
 function representations(): Record<Role, Representation> {
   loaded ??= Object.fromEntries(Object.entries(FILES).map(([role, f]) =>
-    [role, representation(readFileSync(new URL(f.file, ASSET_DIR), 'utf8'), f.type, IMMUTABLE)])) as Record<Role, Representation>;
+    [role, representation(readFileSync(new URL(import.meta.resolve(`#web-assets/${f.file}`)), 'utf8'), f.type, IMMUTABLE)])) as Record<Role, Representation>;
   return loaded;
 }
 
