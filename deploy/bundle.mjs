@@ -29,8 +29,9 @@ await build({
   target: 'node20',
   external,
   banner: { js: requireForCommonJs },
-  // Error classes and plugins keep their names in logs and messages when two modules' names collide.
-  keepNames: true,
+  // Not keepNames: it re-names every function and class as it is created, closures per request too (3-6 %
+  // of a read's CPU in the profile). Our error classes set their name themselves (ContentError, OAuthError…).
+  keepNames: false,
   // For `node --enable-source-maps` when a stack trace has to be read against src/.
   sourcemap: 'linked',
   sourcesContent: false,

@@ -5,13 +5,19 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { validInquiry, postInquiry } from './helpers/inquiries.js';
+import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import { collectLines } from './helpers/lines.js';
+import { connect as connectMcp, structured } from './helpers/mcp.js';
+import { apiCall, registerClient, requestToken } from './helpers/oauth-helpers.js';
 import { freePort } from './helpers/server.js';
 
 // The production path, on a copy of the repository as a clone has it: deploy/build.sh (the very steps the
 // Dockerfile's build stage runs), then, in a folder holding only what the image's runtime stage copies,
 // `npm start` with no dev dependency installed, the operator command, a content reload by SIGHUP, and
-// SIGTERM to `npm start`. Prints the cold start and the RSS at idle.
+// SIGTERM to `npm start`. Between them, one call to each surface: the suite runs src/ through tsx, and
+// this is where the bundle in dist/ (deploy/bundle.mjs), its lazily loaded chunks among it, answers.
+// Prints the cold start and the RSS at idle.
 
 const ROOT = process.cwd();
 
@@ -117,6 +123,8 @@ describe('production install: build, drop the dev dependencies, start, serve, st
   let server: ChildProcess;
   let node: number;
   let coldStartMs: number;
+  let smtp: SmtpSink;
+  let webhook: WebhookReceiver;
   const lines: string[] = [];
 
   before(async () => {
@@ -132,7 +140,12 @@ describe('production install: build, drop the dev dependencies, start, serve, st
 
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    env = cleanEnv({ PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, LOG_LEVEL: 'info' });
+    smtp = await startSmtpSink();
+    webhook = await startWebhookReceiver();
+    env = cleanEnv({
+      PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, LOG_LEVEL: 'info',
+      SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@example.com', INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret,
+    });
     const spawned = performance.now();
     server = spawn('npm', ['start'], { cwd: app, env, stdio: ['ignore', 'pipe', 'inherit'] });
     collectLines(server.stdout!, lines);
@@ -140,7 +153,8 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     coldStartMs = performance.now() - spawned;
   }, { timeout: 600_000 });
 
-  after(() => {
+  after(async () => {
+    await Promise.all([smtp?.close(), webhook?.close()]);
     if (server && server.exitCode === null) server.kill('SIGKILL');
     if (node && alive(node)) process.kill(node, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -180,6 +194,31 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     const css = await fetch(new URL(stylesheet, url));
     assert.equal(css.status, 200);
     assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
+  });
+
+  it('answers OAuth, a bearer call, MCP and an inquiry, and delivers the inquiry by mail and webhook', async () => {
+    const token = await requestToken(url, await registerClient(url));
+    assert.equal((await apiCall(url, `Bearer ${token}`)).status, 200);
+    const forged = await apiCall(url, `Bearer ${token.slice(0, -4)}AAAA`);
+    assert.equal(forged.status, 401);
+    assert.match(forged.headers.get('www-authenticate') ?? '', /^Bearer /);
+
+    const mcp = await connectMcp(url);
+    try {
+      const listed = structured(await mcp.callTool({ name: 'list_projects', arguments: {} }));
+      assert.ok((listed.projects as unknown[]).length > 0);
+    } finally {
+      await mcp.close();
+    }
+
+    const inquiry = validInquiry();
+    const accepted = await postInquiry(url, '/api/v1/contact', inquiry);
+    assert.equal(accepted.status, 200, await accepted.text());
+    await until(async () => (smtp.mails.length > 0 && webhook.received.length > 0 ? true : undefined), 'the mail and the webhook', 20_000);
+    assert.equal(webhook.received.length, 1);
+    const { id, name } = webhook.received[0]!.payload.data;
+    assert.equal(name, inquiry.name);
+    assert.ok(smtp.mails[0]!.raw.includes(`X-Inquiry-ID: ${id}`), 'the mail carries the webhook\'s inquiry id');
   });
 
   it('runs the operator command without tsx', async () => {
