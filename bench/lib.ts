@@ -11,6 +11,12 @@ export interface BenchResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU the serving process spent per request (user and system, median over the rounds), when this run
+   * started it. Unlike requests/s it does not depend on how much of the two cores the load generator
+   * takes: a server bound by autocannon shows it here and not in its rate.
+   */
+  serverCpuUsPerRequest?: number;
 }
 
 export interface BenchRow extends BenchResult {
@@ -26,6 +32,15 @@ export interface BenchRow extends BenchResult {
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
+}
+
+/** The processes this run started, by origin: the server a case's URL names is the one its CPU is read from. */
+const serverPids = new Map<string, number>();
+
+/** The CPU a process has spent so far (user and system), from /proc/<pid>/stat (clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** `npm start`'s node arguments ("exec node --max-semi-space-size=4 dist/main.js" gives the last two), which the Dockerfile's CMD repeats. */
@@ -60,9 +75,11 @@ export async function startProcess(script: string | string[], env: Record<string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHttp(url + probePath, child);
+  serverPids.set(url, child.pid!);
   return {
     url,
     stop: async () => {
+      serverPids.delete(url);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -91,8 +108,18 @@ export interface BenchCase {
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function run(options: BenchCase['options'], duration: number): Promise<autocannon.Result> {
-  return autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration });
+interface Measured {
+  result: autocannon.Result;
+  /** Undefined when the URL's server is not a process this run started (or on a system without /proc). */
+  cpuUsPerRequest?: number;
+}
+
+async function run(options: BenchCase['options'], duration: number): Promise<Measured> {
+  const pid = serverPids.get(new URL(String(options.url)).origin);
+  const cpuBefore = pid === undefined ? undefined : processCpuMs(pid);
+  const result = await autocannon({ ...options, connections: options.connections ?? CONNECTIONS, duration });
+  if (pid === undefined || cpuBefore === undefined || result.requests.total === 0) return { result };
+  return { result, cpuUsPerRequest: ((processCpuMs(pid) - cpuBefore) * 1000) / result.requests.total };
 }
 
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -114,19 +141,21 @@ export async function measureCases(cases: BenchCase[]): Promise<BenchRow[]> {
   // A short warm-up lets the JIT settle, so the figures are the steady state.
   for (const c of cases) await run(c.options, 1);
   const perRound = Math.max(2, Math.round(BENCH_SECONDS / ROUNDS));
-  const results: autocannon.Result[][] = cases.map(() => []);
+  const measured: Measured[][] = cases.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, c] of cases.entries()) results[i]!.push(await run(c.options, perRound));
+    for (const [i, c] of cases.entries()) measured[i]!.push(await run(c.options, perRound));
   }
-  const baseline = results[0]!;
+  const baseline = measured[0]!.map((m) => m.result);
   return cases.map((c, i) => {
-    const mine = results[i]!;
+    const mine = measured[i]!.map((m) => m.result);
+    const cpu = measured[i]!.flatMap((m) => (m.cpuUsPerRequest === undefined ? [] : [m.cpuUsPerRequest]));
     const row: BenchRow = {
       name: c.name,
       requestsPerSecond: Math.round(median(mine.map((r) => r.requests.average))),
       p99Ms: median(mine.map((r) => r.latency.p99)),
       errors: mine.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
       non2xx: mine.reduce((sum, r) => sum + r.non2xx, 0),
+      ...(cpu.length > 0 && { serverCpuUsPerRequest: Math.round(median(cpu)) }),
     };
     if (i === 0) return row;
     const ratio = ratioOf(mine.map((r) => r.requests.average), baseline.map((r) => r.requests.average));
@@ -136,11 +165,12 @@ export async function measureCases(cases: BenchCase[]): Promise<BenchRow[]> {
 
 export function printRows(title: string, rows: BenchRow[]): void {
   console.log(`\n## ${title}\n`);
-  console.log('| case | requests/s | p99 ms | errors | non-2xx | ratio | rounds | goal | baseline |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log('| case | requests/s | p99 ms | errors | non-2xx | server CPU µs/req | ratio | rounds | goal | baseline |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const r of rows) {
     const spread = r.spread ? `${r.spread[0]}–${r.spread[1]}` : '';
     const goal = r.target === undefined ? '' : `≥ ${r.target}${r.ratio !== undefined && r.ratio < r.target ? ' (missed)' : ''}`;
-    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratio ?? ''} | ${spread} | ${goal} | ${r.baseline ?? ''} |`);
+    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.serverCpuUsPerRequest ?? ''} `
+      + `| ${r.ratio ?? ''} | ${spread} | ${goal} | ${r.baseline ?? ''} |`);
   }
 }

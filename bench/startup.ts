@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/server.js';
-import { START_ARGS, type BenchRow } from './lib.js';
+import { processCpuMs, START_ARGS, type BenchRow } from './lib.js';
 
 // Cold start and resident memory of the built service, with the node arguments `npm start` passes (and the
 // Dockerfile's CMD, test/deploy-files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
@@ -75,11 +75,6 @@ interface FirstAnswer {
   cpuMs: number;
 }
 
-/** The child's CPU time so far, from /proc/<pid>/stat (utime and stime, in clock ticks of 10 ms). */
-function cpuMs(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Time from spawn to the first 200 of `path`, asked every POLL_MS. */
 async function untilFirst200(server: Spawned, path: string): Promise<FirstAnswer> {
@@ -87,7 +82,7 @@ async function untilFirst200(server: Spawned, path: string): Promise<FirstAnswer
   while (performance.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`bench server exited with ${server.child.exitCode}`);
     try {
-      if ((await fetch(server.url + path)).status === 200) return { ms: performance.now() - server.startedAt, cpuMs: cpuMs(server.child) };
+      if ((await fetch(server.url + path)).status === 200) return { ms: performance.now() - server.startedAt, cpuMs: processCpuMs(server.child.pid!) };
     } catch { /* not listening yet */ }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
