@@ -45,11 +45,6 @@ function postCase(name: string, url: string, connections: number): BenchCase {
   };
 }
 
-/** Migrations run in the background: waits until the inbox takes writes. */
-async function untilReady(url: string): Promise<void> {
-  for (let i = 0; i < 200 && (await fetch(`${url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-}
-
 /**
  * `databaseUrl` is the studio's, `intakeUrl` the channel-less studio's, `bareUrl` the bare server's
  * (each a fresh SQLite file of its own when undefined).
@@ -64,8 +59,6 @@ async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intake
     // The same service with no channel (no outbox job, no worker): the intake alone, beside the whole.
     intake = await startStudio(databaseUrl ? { DATABASE_URL: intakeUrl! } : {});
     bare = await startProcess('bench/inquiry-baseline-server.ts', { DATABASE_URL: bareUrl ?? `sqlite:${join(dir, 'bare.db')}` });
-    await untilReady(studio.url);
-    await untilReady(intake.url);
     const rows: BenchRow[] = [];
     const bareGroup = (connections: number) => postCase(`bare INSERT, group commit (${label}, ${connections} conn.)`, `${bare!.url}/group`, connections);
     for (const connections of [50, 10] as const) {

@@ -87,7 +87,14 @@ export async function startProcess(script: string | string[], env: Record<string
   };
 }
 
-/** The studio service as `npm start` runs it, every production hook on, its rate limits lifted by configuration. */
+/** The service answers /readyz 200 once its migrations ran: from then on it takes writes (a first registration or inquiry). */
+export const READY_PATH = '/readyz';
+
+/**
+ * The studio service as `npm start` runs it, every production hook on, its rate limits lifted by
+ * configuration; resolves once it is ready (READY_PATH), so that no case measures the 503s of a store
+ * still migrating.
+ */
 export async function startStudio(env: Record<string, string> = {}): Promise<ServerProcess & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   const server = await startProcess(START_ARGS, {
@@ -95,7 +102,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Ser
     LOG_LEVEL: 'info',
     RATE_LIMIT_SCALE: '1000000000',
     ...env,
-  });
+  }, READY_PATH);
   return { ...server, dir, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 

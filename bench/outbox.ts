@@ -11,7 +11,7 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import type { NotificationJobsTable } from '../src/store/schema.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from '../test/helpers/inquiry-peers.js';
 import { inquiryBody } from './inquiries.js';
-import { BENCH_SECONDS, startProcess, type BenchRow, type ServerProcess } from './lib.js';
+import { BENCH_SECONDS, READY_PATH, START_ARGS, startProcess, type BenchRow, type ServerProcess } from './lib.js';
 
 // The outbox against local receivers (an SMTP sink and a webhook receiver on loopback, in this process):
 // (a) a backlog written to the database before the service starts, timed until every job is delivered;
@@ -20,7 +20,8 @@ import { BENCH_SECONDS, startProcess, type BenchRow, type ServerProcess } from '
 // second under sustained POST load. OUTBOX_BENCH_SERVER runs another build (e.g. main's dist/main.js),
 // OUTBOX_BENCH_CASES a subset of the cases (`c`, `a,b`).
 
-const SERVER = process.env.OUTBOX_BENCH_SERVER ?? 'dist/main.js';
+/** What `npm start` runs (its node arguments too), or the build OUTBOX_BENCH_SERVER names with the same arguments. */
+const SERVER = process.env.OUTBOX_BENCH_SERVER ? [...START_ARGS.slice(0, -1), process.env.OUTBOX_BENCH_SERVER] : START_ARGS;
 const BACKLOG_JOBS = Number(process.env.OUTBOX_BACKLOG ?? 30_000);
 const LATENCY_INQUIRIES = 300;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,9 +41,7 @@ function channelEnv(smtpUrl: string, hook: Pick<WebhookReceiver, 'url' | 'secret
 
 /** The service on a SQLite file of its own, rate limits lifted; resolves once the inbox takes writes. */
 async function startService(databaseFile: string, env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startProcess(SERVER, { DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000000000', ...env });
-  for (let i = 0; i < 200 && (await fetch(`${server.url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
-  return server;
+  return startProcess(SERVER, { DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000000000', ...env }, READY_PATH);
 }
 
 async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -196,6 +195,6 @@ export async function run(): Promise<BenchRow[]> {
   const cases = (process.env.OUTBOX_BENCH_CASES ?? 'a,b,c').split(',');
   const lines = [...cases.includes('a') ? await backlog() : [], ...cases.includes('b') ? await latency() : []];
   const { lines: load, row } = cases.includes('c') ? await sustained() : { lines: [], row: undefined };
-  console.log(`\n## outbox (${SERVER})\n\n| case | figure | rate | note |\n| --- | ---: | ---: | --- |\n${[...lines, ...load].join('\n')}`);
+  console.log(`\n## outbox (node ${SERVER.join(" ")})\n\n| case | figure | rate | note |\n| --- | ---: | ---: | --- |\n${[...lines, ...load].join('\n')}`);
   return row ? [row] : [];
 }
