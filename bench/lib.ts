@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { PATHS } from '../src/contract/paths.js';
 import { freePort } from '../test/helpers/server.js';
 
 export interface BenchResult {
@@ -66,7 +67,7 @@ async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
  * Runs a script in its own process, so the server and the load generator do not share an event loop.
  * `.js` files run as they are, `.ts` files through tsx; a list is node's arguments as given (START_ARGS).
  */
-export async function startProcess(script: string | string[], env: Record<string, string>, probePath = '/healthz'): Promise<ServerProcess> {
+export async function startProcess(script: string | string[], env: Record<string, string>, probePath: string = PATHS.health): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = Array.isArray(script) ? script : script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
@@ -87,13 +88,10 @@ export async function startProcess(script: string | string[], env: Record<string
   };
 }
 
-/** The service answers /readyz 200 once its migrations ran: from then on it takes writes (a first registration or inquiry). */
-export const READY_PATH = '/readyz';
-
 /**
  * The studio service as `npm start` runs it, every production hook on, its rate limits lifted by
- * configuration; resolves once it is ready (READY_PATH), so that no case measures the 503s of a store
- * still migrating.
+ * configuration; resolves once its readiness probe answers 200 (the migrations ran), so that no case
+ * measures the 503s of a store still migrating.
  */
 export async function startStudio(env: Record<string, string> = {}): Promise<ServerProcess & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -102,7 +100,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Ser
     LOG_LEVEL: 'info',
     RATE_LIMIT_SCALE: '1000000000',
     ...env,
-  }, READY_PATH);
+  }, PATHS.ready);
   return { ...server, dir, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
@@ -117,7 +115,7 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Measured {
   result: autocannon.Result;
-  /** Undefined when the URL's server is not a process this run started (or on a system without /proc). */
+  /** Undefined when the URL's server is not a process this run started. */
   cpuUsPerRequest?: number;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pino from 'pino';
+import { PATHS } from '../src/contract/paths.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import { openDatabase } from '../src/store/database.js';
 import { inquiryRow } from '../src/store/inquiry-rows.js';
@@ -11,7 +12,7 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import type { NotificationJobsTable } from '../src/store/schema.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from '../test/helpers/inquiry-peers.js';
 import { inquiryBody } from './inquiries.js';
-import { BENCH_SECONDS, READY_PATH, START_ARGS, startProcess, type BenchRow, type ServerProcess } from './lib.js';
+import { BENCH_SECONDS, START_ARGS, startProcess, type BenchRow, type ServerProcess } from './lib.js';
 
 // The outbox against local receivers (an SMTP sink and a webhook receiver on loopback, in this process):
 // (a) a backlog written to the database before the service starts, timed until every job is delivered;
@@ -41,7 +42,7 @@ function channelEnv(smtpUrl: string, hook: Pick<WebhookReceiver, 'url' | 'secret
 
 /** The service on a SQLite file of its own, rate limits lifted; resolves once the inbox takes writes. */
 async function startService(databaseFile: string, env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess(SERVER, { DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000000000', ...env }, READY_PATH);
+  return startProcess(SERVER, { DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000000000', ...env }, PATHS.ready);
 }
 
 async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -195,6 +196,6 @@ export async function run(): Promise<BenchRow[]> {
   const cases = (process.env.OUTBOX_BENCH_CASES ?? 'a,b,c').split(',');
   const lines = [...cases.includes('a') ? await backlog() : [], ...cases.includes('b') ? await latency() : []];
   const { lines: load, row } = cases.includes('c') ? await sustained() : { lines: [], row: undefined };
-  console.log(`\n## outbox (node ${SERVER.join(" ")})\n\n| case | figure | rate | note |\n| --- | ---: | ---: | --- |\n${[...lines, ...load].join('\n')}`);
+  console.log(`\n## outbox (node ${SERVER.join(' ')})\n\n| case | figure | rate | note |\n| --- | ---: | ---: | --- |\n${[...lines, ...load].join('\n')}`);
   return row ? [row] : [];
 }

@@ -75,7 +75,6 @@ interface FirstAnswer {
   cpuMs: number;
 }
 
-
 /** Time from spawn to the first 200 of `path`, asked every POLL_MS. */
 async function untilFirst200(server: Spawned, path: string): Promise<FirstAnswer> {
   const deadline = server.startedAt + 60_000;
