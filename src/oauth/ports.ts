@@ -55,6 +55,11 @@ export interface RevocationStore {
   revokeToken(jti: string, expiresAt: number): Promise<void>;
   revokeClient(clientId: string, until: number): Promise<void>;
   isRevoked(jti: string, clientId: string, now: number): Promise<boolean>;
+  /**
+   * isRevoked answered without waiting, when the answer is known in memory (KnownRevocations while its
+   * feed is connected and synced); undefined when only the store can tell. A store without memory lacks it.
+   */
+  revokedNow?(jti: string, clientId: string, now: number): boolean | undefined;
   /** Whether every token of the client is refused at `now` (the client was revoked less than a token's lifetime ago). */
   isClientRevoked(clientId: string, now: number): Promise<boolean>;
   /** Every revocation still in force at `now` (bounded: each is dropped once its tokens expire). */

@@ -56,9 +56,14 @@ export class KnownRevocations implements RevocationStore, RevocationListener {
   }
 
   isRevoked(jti: string, clientId: string, now: number): Promise<boolean> {
+    const known = this.revokedNow(jti, clientId, now);
+    return known === undefined ? this.store.isRevoked(jti, clientId, now) : Promise.resolve(known);
+  }
+
+  revokedNow(jti: string, clientId: string, now: number): boolean | undefined {
     this.feed.confirm?.();
-    if (!this.synced) return this.store.isRevoked(jti, clientId, now);
-    return Promise.resolve(this.holds(revocationSubject.token(jti), now) || this.holds(revocationSubject.client(clientId), now));
+    if (!this.synced) return undefined;
+    return this.holds(revocationSubject.token(jti), now) || this.holds(revocationSubject.client(clientId), now);
   }
 
   isClientRevoked(clientId: string, now: number): Promise<boolean> {

@@ -51,12 +51,26 @@ export class AccessTokens {
    * verified before is not verified again until it expires (VerifiedTokens); revocation is checked every time.
    */
   async verify(token: string): Promise<AccessTokenClaims> {
+    const remembered = this.verifyRemembered(token);
+    if (remembered) return remembered;
     const now = this.clock();
     const claims = this.verified.get(token, now, (kid) => this.keys.loadedKey(kid)) ?? await this.verifyInFull(token);
-    if (await this.revocations.isRevoked(claims.jti, claims.client_id, now)) {
-      throw new TokenRejected('token_revoked', 'The token has been revoked.');
-    }
+    if (await this.revocations.isRevoked(claims.jti, claims.client_id, now)) throw revoked();
     return claims;
+  }
+
+  /**
+   * verify() without waiting, for the common case of a bearer call: a token verified before, checked
+   * against the revocations held in memory. Undefined when the answer needs the key store, a full
+   * verification or the revocation store (then verify() gives it); throws TokenRejected if revoked.
+   */
+  verifyRemembered(token: string): AccessTokenClaims | undefined {
+    const now = this.clock();
+    const claims = this.verified.get(token, now, (kid) => this.keys.loadedKey(kid));
+    if (!claims) return undefined;
+    const isRevoked = this.revocations.revokedNow?.(claims.jti, claims.client_id, now);
+    if (isRevoked) throw revoked();
+    return isRevoked === false ? claims : undefined;
   }
 
   private async verifyInFull(token: string): Promise<AccessTokenClaims> {
@@ -108,6 +122,10 @@ export class AccessTokens {
     }
     return claims;
   }
+}
+
+function revoked(): TokenRejected {
+  return new TokenRejected('token_revoked', 'The token has been revoked.');
 }
 
 /** jose's verdict as our rule: jose checks the signature, the times, iss, aud, typ and the required claims. */

@@ -5,6 +5,7 @@ import { sendApiError } from '../../http/errors.js';
 import { errorClass } from '../../lib/error-class.js';
 import { StoreUnavailable } from '../errors.js';
 import type { OAuthService } from '../service.js';
+import type { AccessTokenClaims } from '../tokens.js';
 import { TokenRejected } from '../token-rejection.js';
 import { STORE_RETRY_AFTER_SECONDS } from './errors.js';
 
@@ -30,35 +31,46 @@ export function bearerAuth(oauth: OAuthService): onRequestHookHandler {
     headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${rejection.message}", resource_metadata="${resourceMetadata}"` },
   }));
 
-  /** Resolves true when it has answered the request itself. */
-  async function verify(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<boolean> {
-    try {
-      if (!token) throw new TokenRejected('token_missing', 'The Authorization header carries no token.');
-      const claims = await oauth.tokens.verify(token);
-      oauth.events.bearerChecked('valid');
-      request.clientId = claims.client_id;
-      request.tokenScopes = claims.scope.split(' ');
-      return false;
-    } catch (error) {
-      if (error instanceof TokenRejected) {
-        oauth.events.bearerChecked(error.code);
-        refuse(reply, error);
-      } else if (error instanceof StoreUnavailable) {
-        oauth.events.bearerChecked('unavailable');
-        request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
-        sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
-      } else {
-        throw error;
-      }
-      return true;
+  const accept = (request: FastifyRequest, claims: AccessTokenClaims) => {
+    oauth.events.bearerChecked('valid');
+    request.clientId = claims.client_id;
+    request.tokenScopes = claims.scope.split(' ');
+  };
+  /** Answers a token that failed; anything that is not a verdict on the token goes on to the error handler. */
+  const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown, done: HookHandlerDoneFunction) => {
+    if (error instanceof TokenRejected) {
+      oauth.events.bearerChecked(error.code);
+      refuse(reply, error);
+    } else if (error instanceof StoreUnavailable) {
+      oauth.events.bearerChecked('unavailable');
+      request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');
+      sendApiError(reply, new ApiError('auth_unavailable', { retryAfter: STORE_RETRY_AFTER_SECONDS }));
+    } else {
+      done(error as Error);
     }
-  }
+  };
 
-  // Callback style, so that a request without a bearer token continues synchronously, with no promise.
+  // Callback style: a request without a bearer token, or with one verified before whose revocations are
+  // known in memory (the common case), continues synchronously, with no promise.
   return (request, reply, done: HookHandlerDoneFunction) => {
     const header = request.headers.authorization;
     const match = header ? BEARER.exec(header) : null;
     if (!match) return done();
-    verify(request, reply, match[1]?.trim()).then((answered) => { if (!answered) done(); }, done);
+    const token = match[1]?.trim();
+    let claims: AccessTokenClaims | undefined;
+    try {
+      if (!token) throw new TokenRejected('token_missing', 'The Authorization header carries no token.');
+      claims = oauth.tokens.verifyRemembered(token);
+    } catch (error) {
+      return answerFailure(request, reply, error, done);
+    }
+    if (claims) {
+      accept(request, claims);
+      return done();
+    }
+    oauth.tokens.verify(token).then(
+      (verified) => { accept(request, verified); done(); },
+      (error: unknown) => answerFailure(request, reply, error, done),
+    );
   };
 }
