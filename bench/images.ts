@@ -1,3 +1,4 @@
+import { PATHS } from '../src/contract/paths.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,7 +83,7 @@ export async function run(): Promise<BenchRow[]> {
   const empty = mkdtempSync(join(tmpdir(), 'studio-bench-images-'));
   try {
     const cover = async (url: string): Promise<string[]> => {
-      const { projects } = await (await fetch(`${url}/api/v1/projects`)).json() as { projects: ApiProject[] };
+      const { projects } = await (await fetch(`${url}${PATHS.projects}`)).json() as { projects: ApiProject[] };
       const avif = projects.at(-1)?.images?.[0]?.formats.find((f) => f.type === 'image/avif')?.variants.at(-1);
       return avif ? [avif.url] : [];
     };
@@ -97,7 +98,7 @@ export async function run(): Promise<BenchRow[]> {
   }
 
   const studio = await startStudio();
-  const { projects } = await (await fetch(`${studio.url}/api/v1/projects`)).json() as { projects: ApiProject[] };
+  const { projects } = await (await fetch(`${studio.url}${PATHS.projects}`)).json() as { projects: ApiProject[] };
   const variant = projects[0]?.images?.[0]?.formats[0]?.variants[1];
   if (!variant) throw new Error('the content has no images to serve');
   const response = await fetch(variant.url);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
+import { PATHS } from '../src/contract/paths.js';
 import { createPgDatabase, type PgDatabase } from '../test/helpers/postgres.js';
 import { freePort } from '../test/helpers/server.js';
 import { measureCases, startProcess, startStudio, type BenchCase, type BenchRow, type ServerProcess } from './lib.js';
@@ -65,7 +66,7 @@ async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intake
       rows.push(...await measureCases([
         bareGroup(connections),
         postCase(`bare INSERT, commit per request (${label}, ${connections} conn.)`, `${bare.url}/each`, connections),
-        postCase(`POST /api/v1/contact, durable, no channel (${label}, ${connections} conn.)`, `${intake.url}/api/v1/contact`, connections),
+        postCase(`POST ${PATHS.contact}, durable, no channel (${label}, ${connections} conn.)`, `${intake.url}${PATHS.contact}`, connections),
       ]));
     }
     // Last, in rounds of their own: the outbox worker of the studio with channels goes on trying the jobs
@@ -73,8 +74,8 @@ async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intake
     for (const connections of [50, 10] as const) {
       rows.push(...await measureCases([
         bareGroup(connections),
-        postCase(`POST /api/v1/contact, durable, email+webhook (${label}, ${connections} conn.; goal ≥ ${GOALS[label][connections]}/s)`,
-          `${studio.url}/api/v1/contact`, connections),
+        postCase(`POST ${PATHS.contact}, durable, email+webhook (${label}, ${connections} conn.; goal ≥ ${GOALS[label][connections]}/s)`,
+          `${studio.url}${PATHS.contact}`, connections),
       ]));
     }
     return rows;

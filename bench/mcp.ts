@@ -1,3 +1,4 @@
+import { PATHS } from '../src/contract/paths.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -20,7 +21,7 @@ export async function run(): Promise<BenchRow[]> {
     const answer = await check.json() as { result?: { isError?: boolean } };
     if (check.status !== 200 || !answer.result || answer.result.isError) throw new Error(`tools/call failed: ${JSON.stringify(answer)}`);
     return await measureCases([
-      { name: 'GET /api/v1/projects', options: { url: `${studio.url}/api/v1/projects` } },
+      { name: `GET ${PATHS.projects}`, options: { url: `${studio.url}${PATHS.projects}` } },
       { name: 'POST /mcp tools/call list_projects (prepared answer)', target: 0.6, options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: CALL } },
       { name: 'POST /mcp tools/call list_projects via the SDK Server', options: { url: `${studio.url}/mcp`, method: 'POST', headers: HEADERS, body: SDK_CALL } },
     ]);

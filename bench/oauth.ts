@@ -1,3 +1,4 @@
+import { PATHS } from '../src/contract/paths.js';
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, DEFAULT_SCOPES } from '../src/contract/oauth.js';
@@ -22,10 +23,10 @@ export async function run(): Promise<BenchRow[]> {
     { BENCH_CLIENT_ID: peerClient.client_id, BENCH_CLIENT_SECRET: peerClient.client_secret }, '/.well-known/openid-configuration');
   try {
     const client = await registerClient(studio.url, { client_name: 'bench' });
-    const projects = `${studio.url}/api/v1/projects`;
+    const projects = `${studio.url}${PATHS.projects}`;
     const bearer = await measureCases([
-      { name: 'GET /api/v1/projects, no token (baseline)', options: { url: projects } },
-      { name: 'GET /api/v1/projects, valid bearer token', target: 0.8, options: { url: projects, headers: { authorization: `Bearer ${await requestToken(studio.url, client)}` } } },
+      { name: `GET ${PATHS.projects}, no token (baseline)`, options: { url: projects } },
+      { name: `GET ${PATHS.projects}, valid bearer token`, target: 0.8, options: { url: projects, headers: { authorization: `Bearer ${await requestToken(studio.url, client)}` } } },
     ]);
     return [...bearer, ...await issuingRows(tokenRequest(`${studio.url}/oauth/token`, client), tokenRequest(`${peer.url}/token`, peerClient))];
   } finally {

@@ -113,7 +113,7 @@ async function webhookLatencies(smtpUrl: (peers: Peers) => string): Promise<numb
       while (next < LATENCY_INQUIRIES) {
         next += 1;
         const body = inquiryBody();
-        const response = await fetch(`${server.url}/api/v1/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const response = await fetch(`${server.url}${PATHS.contact}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         await response.arrayBuffer();
         if (response.status === 200) committed.set((JSON.parse(body) as { message: string }).message, Date.now());
       }
@@ -166,7 +166,7 @@ async function sustained(): Promise<{ lines: string[]; row: BenchRow }> {
     const before = await deliveredTo(peers);
     const started = performance.now();
     const result = await autocannon({
-      url: `${server.url}/api/v1/contact`, connections: CONNECTIONS, duration: BENCH_SECONDS, method: 'POST',
+      url: `${server.url}${PATHS.contact}`, connections: CONNECTIONS, duration: BENCH_SECONDS, method: 'POST',
       headers: { 'content-type': 'application/json' },
       requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
     });
@@ -182,7 +182,7 @@ async function sustained(): Promise<{ lines: string[]; row: BenchRow }> {
       `| (c) intake under load | ${(accepted / seconds).toFixed(0)} inquiries/s | ${(queued / seconds).toFixed(0)} jobs/s queued | ${CONNECTIONS} connections, ${seconds.toFixed(1)} s |`,
       `| (c) deliveries during the load | ${(delivered / seconds).toFixed(0)} deliveries/s | ${(delivered / Math.max(1, accepted)).toFixed(2)} × inquiries, ${(delivered / Math.max(1, queued)).toFixed(2)} × jobs | ${during.mails - before.mails} mails, ${during.webhooks - before.webhooks} webhooks; backlog at the end: ${queued - delivered} jobs, ${drained ? `drained ${drainSeconds.toFixed(1)} s later` : 'not drained in 300 s'} |`,
     ];
-    const row: BenchRow = { name: 'POST /api/v1/contact, email + webhook to local receivers', requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+    const row: BenchRow = { name: `POST ${PATHS.contact}, email + webhook to local receivers`, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
     return { lines, row };
   } finally {
     await server.stop();

@@ -1,3 +1,4 @@
+import { PATHS } from '../src/contract/paths.js';
 import { performance } from 'node:perf_hooks';
 import { createPgDatabase } from '../test/helpers/postgres.js';
 import { basic, postForm, registerClient, requestToken } from '../test/helpers/oauth-helpers.js';
@@ -8,7 +9,7 @@ const SAMPLES = Number(process.env.BENCH_REVOCATIONS ?? 30);
 const BASE_URL = 'https://studio.example';
 
 const status = async (url: string, token: string) =>
-  (await fetch(`${url}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } })).status;
+  (await fetch(`${url}${PATHS.projects}`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 const percentile = (values: number[], p: number) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/server.js';
 import { processCpuMs, START_ARGS, type BenchRow } from './lib.js';
+import { PATHS } from '../src/contract/paths.js';
 
 // Cold start and resident memory of the built service, with the node arguments `npm start` passes (and the
 // Dockerfile's CMD, test/deploy-files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
@@ -15,7 +16,7 @@ const SPAWNS = Number(process.env.BENCH_SPAWNS ?? 7);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POLL_MS = 10;
-const PROJECTS = '/api/v1/projects';
+const PROJECTS = PATHS.projects;
 
 interface Spawned {
   child: ChildProcess;
