@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 // The ceiling of a benchmark: a bare Fastify server answering the same bytes at /page, with no hooks.
-// BASELINE_FILE for bytes that are not text (an image), BASELINE_BODY otherwise.
+// BASELINE_FILE for bytes that are not text (an image), BASELINE_BODY otherwise; BASELINE_HEADERS (a JSON
+// object) for headers sent as they are with every answer, none computed.
 const body = process.env.BASELINE_FILE ? readFileSync(process.env.BASELINE_FILE) : Buffer.from(process.env.BASELINE_BODY ?? '');
 const type = process.env.BASELINE_TYPE ?? 'application/json; charset=utf-8';
+const headers = Object.freeze(JSON.parse(process.env.BASELINE_HEADERS ?? '{}') as Record<string, string>);
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ status: 'ok' }));
-app.get('/page', async (_request, reply) => reply.type(type).send(body));
+app.get('/page', async (_request, reply) => reply.headers(headers).type(type).send(body));
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

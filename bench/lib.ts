@@ -111,7 +111,7 @@ export interface BenchCase {
   options: Omit<autocannon.Options, 'duration' | 'connections'> & { connections?: number };
 }
 
-export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 interface Measured {
   result: autocannon.Result;
