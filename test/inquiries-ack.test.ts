@@ -390,6 +390,19 @@ function storeSuite(dialect: 'sqlite' | 'postgres', open: () => string | undefin
       assert.equal(await acknowledgementRow(db, 'three@client.example'), undefined);
     });
 
+    it('a batch (one store\'s concurrent commits) acknowledges each address once, for its first inquiry', async () => {
+      const now = Date.UTC(2026, 10, 5);
+      const addresses = ['four@client.example', 'five@client.example', 'four@client.example', 'six@client.example', 'five@client.example'];
+      const commits = addresses.map((address, i) => commitFrom(address, now + i));
+      // Submitted in one turn: the store's group committer takes them into one transaction.
+      const outcomes = await Promise.all(commits.map((c) => inbox.commit(c)));
+      assert.deepEqual(outcomes.map((o) => o.kind), ['stored', 'stored', 'stored', 'stored', 'stored']);
+      for (const [address, first] of [['four@client.example', 0], ['five@client.example', 1], ['six@client.example', 3]] as const) {
+        assert.deepEqual(await acknowledgementJobs(db, address), [commits[first]!.record.id], address);
+        assert.equal((await acknowledgementRow(db, address))?.inquiry_id, commits[first]!.record.id, address);
+      }
+    });
+
     it('commits for one address at the same instant queue one acknowledgement', async () => {
       const now = Date.UTC(2026, 10, 4);
       // One store per commit, as on four instances: one store's concurrent commits share a transaction.

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { CommitOutcome, CommitRequest } from '../inquiries/inbox-store.js';
 import type { ClaimedJob } from '../inquiries/outbox-store.js';
-import { recordAcknowledgement } from './acknowledgements.js';
+import { recordAcknowledgements } from './acknowledgements.js';
 import type { Db } from './database.js';
 import { claimedJobOf, inquiryRow, jobRows } from './inquiry-rows.js';
 import type { Database, NotificationJobsTable } from './schema.js';
@@ -91,12 +91,12 @@ async function insertStored(tx: Tx, stored: CommitRequest[]): Promise<Map<string
   const claimed = new Map<string, ClaimedJob[]>();
   if (stored.length === 0) return claimed;
   await tx.insertInto('inquiries').values(stored.map((r) => inquiryRow(r.record))).execute();
+  const acknowledged = await recordAcknowledgements(tx, stored.flatMap(({ acknowledge, record }) => (
+    acknowledge ? [{ ...acknowledge, inquiryId: record.id, at: record.receivedAt }] : [])));
   const jobs: NotificationJobsTable[] = [];
-  for (const { acknowledge, record, notify, lease } of stored) {
+  for (const { record, notify, lease } of stored) {
     const rows = jobRows(record.id, notify, record.receivedAt, lease);
-    if (acknowledge && await recordAcknowledgement(tx, acknowledge, record.id, record.receivedAt)) {
-      rows.push(...jobRows(record.id, ['acknowledgement'], record.receivedAt, lease));
-    }
+    if (acknowledged.has(record.id)) rows.push(...jobRows(record.id, ['acknowledgement'], record.receivedAt, lease));
     jobs.push(...rows);
     if (lease) claimed.set(record.id, rows.filter((row) => row.locked_until !== null).map(claimedJobOf));
   }
