@@ -28,34 +28,42 @@ async function channelsEnv(): Promise<Record<string, string>> {
   };
 }
 
+// INQUIRY_ACK as well: each new sender is due an acknowledgement, queued in the same commit.
+const ACKNOWLEDGED = { INQUIRY_ACK: 'true', INBOX_EMAIL_FROM: 'studio@example.com' };
+
 let sequence = 0;
-export const inquiryBody = () => JSON.stringify({
-  name: 'Bench Client', email: 'bench@example.com', phone: '+1 305 555 0100',
-  message: `Benchmark inquiry number ${++sequence}: a house by the water, four bedrooms.`,
-  location: 'miami', budget: '3m-10m', phase: 'pre-planning',
-});
+/** An inquiry's JSON, distinct each time; `newSender`: from an address of its own (each due an acknowledgement). */
+export function inquiryBody(newSender = false): string {
+  const n = ++sequence;
+  return JSON.stringify({
+    name: 'Bench Client', email: newSender ? `bench-${n}@example.com` : 'bench@example.com', phone: '+1 305 555 0100',
+    message: `Benchmark inquiry number ${n}: a house by the water, four bedrooms.`,
+    location: 'miami', budget: '3m-10m', phase: 'pre-planning',
+  });
+}
 
 /** A POST of a distinct inquiry each time, so duplicate detection does not short-circuit the writes. */
-function postCase(name: string, url: string, connections: number): BenchCase {
+function postCase(name: string, url: string, connections: number, newSenders = false): BenchCase {
   return {
     name,
     options: {
       url, connections, method: 'POST', headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody() }) }],
+      requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: inquiryBody(newSenders) }) }],
     },
   };
 }
 
 /**
- * `databaseUrl` is the studio's, `intakeUrl` the channel-less studio's, `bareUrl` the bare server's
- * (each a fresh SQLite file of its own when undefined).
+ * `databaseUrl` is the studio's, `intakeUrl` the channel-less studio's, `ackUrl` the acknowledging studio's,
+ * `bareUrl` the bare server's (each a fresh SQLite file of its own when undefined).
  */
-async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intakeUrl: string; bareUrl: string } | undefined): Promise<BenchRow[]> {
-  const { databaseUrl, intakeUrl, bareUrl } = urls ?? {};
+async function benchStore(label: StoreLabel, urls: Record<'databaseUrl' | 'intakeUrl' | 'ackUrl' | 'bareUrl', string> | undefined): Promise<BenchRow[]> {
+  const { databaseUrl, intakeUrl, ackUrl, bareUrl } = urls ?? {};
   const studio = await startStudio({ ...await channelsEnv(), ...(databaseUrl && { DATABASE_URL: databaseUrl }) });
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-bare-'));
   let bare: ServerProcess | undefined;
   let intake: ServerProcess | undefined;
+  let acknowledging: ServerProcess | undefined;
   try {
     // The same service with no channel (no outbox job, no worker): the intake alone, beside the whole.
     intake = await startStudio(databaseUrl ? { DATABASE_URL: intakeUrl! } : {});
@@ -69,18 +77,22 @@ async function benchStore(label: StoreLabel, urls: { databaseUrl: string; intake
         postCase(`POST ${PATHS.contact}, durable, no channel (${label}, ${connections} conn.)`, `${intake.url}${PATHS.contact}`, connections),
       ]));
     }
-    // Last, in rounds of their own: the outbox worker of the studio with channels goes on trying the jobs
+    // Last, in rounds of their own: the outbox worker of the studios with channels goes on trying the jobs
     // of each round after it (once each, then it backs off), and would slow whatever ran next.
+    acknowledging = await startStudio({ ...await channelsEnv(), ...ACKNOWLEDGED, ...(ackUrl && { DATABASE_URL: ackUrl }) });
     for (const connections of [50, 10] as const) {
       rows.push(...await measureCases([
         bareGroup(connections),
         postCase(`POST ${PATHS.contact}, durable, email+webhook (${label}, ${connections} conn.; goal ≥ ${GOALS[label][connections]}/s)`,
           `${studio.url}${PATHS.contact}`, connections),
+        postCase(`POST ${PATHS.contact}, durable, email+webhook+acknowledgement, a new sender each (${label}, ${connections} conn.)`,
+          `${acknowledging.url}${PATHS.contact}`, connections, true),
       ]));
     }
     return rows;
   } finally {
     await bare?.stop();
+    await acknowledging?.stop();
     await intake?.stop();
     await studio.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -94,7 +106,7 @@ export async function run(): Promise<BenchRow[]> {
   if (only === 'sqlite') return rows;
   const databases: PgDatabase[] = [];
   try {
-    for (const prefix of ['studio_inq_bench', 'studio_inq_bench_intake', 'studio_inq_bench_bare']) {
+    for (const prefix of ['studio_inq_bench', 'studio_inq_bench_intake', 'studio_inq_bench_ack', 'studio_inq_bench_bare']) {
       const database = await createPgDatabase(prefix);
       if (typeof database === 'string') {
         console.log(`PostgreSQL rows skipped: ${database}`);
@@ -102,8 +114,8 @@ export async function run(): Promise<BenchRow[]> {
       }
       databases.push(database);
     }
-    const [studio, intake, bare] = databases.map((d) => d.url);
-    rows.push(...await benchStore('PostgreSQL', { databaseUrl: studio!, intakeUrl: intake!, bareUrl: bare! }));
+    const [studio, intake, ack, bare] = databases.map((d) => d.url);
+    rows.push(...await benchStore('PostgreSQL', { databaseUrl: studio!, intakeUrl: intake!, ackUrl: ack!, bareUrl: bare! }));
   } finally {
     for (const database of databases) await database.drop();
   }
