@@ -61,14 +61,12 @@ export class KnownRevocations implements RevocationStore, RevocationListener {
   }
 
   revokedNow(jti: string, clientId: string, now: number): boolean | undefined {
-    this.feed.confirm?.();
-    if (!this.synced) return undefined;
+    if (!this.memoryTrusted()) return undefined;
     return this.holds(revocationSubject.token(jti), now) || this.holds(revocationSubject.client(clientId), now);
   }
 
   isClientRevoked(clientId: string, now: number): Promise<boolean> {
-    this.feed.confirm?.();
-    if (!this.synced) return this.store.isClientRevoked(clientId, now);
+    if (!this.memoryTrusted()) return this.store.isClientRevoked(clientId, now);
     return Promise.resolve(this.holds(revocationSubject.client(clientId), now));
   }
 
@@ -119,6 +117,12 @@ export class KnownRevocations implements RevocationStore, RevocationListener {
       this.retryTimer = setTimeout(() => void this.resync(generation), RESYNC_RETRY_MS);
       this.retryTimer.unref();
     }
+  }
+
+  /** Whether memory may answer now: the feed confirms first (SQLite's check for other writers), then it must be synced. */
+  private memoryTrusted(): boolean {
+    this.feed.confirm?.();
+    return this.synced;
   }
 
   private holds(subject: string, now: number): boolean {
