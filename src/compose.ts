@@ -49,6 +49,8 @@ export interface Runtime {
   reload(): Promise<boolean>;
   /** Stops accepting requests, lets in-flight ones finish, then closes every adapter. */
   close(): Promise<void>;
+  /** What close() waits for now (undefined before it starts and once it is done): a slow shutdown names it. */
+  readonly closing: string | undefined;
 }
 
 /** What tests may replace in the composed service. */
@@ -146,6 +148,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const inboxOutbox = {
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
+  let closing: string | undefined;
   const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, images }, logger);
   await live.start(catalog);
   outbox.start();
@@ -163,17 +166,23 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     },
     whenStoreReady: () => store.whenReady(),
     reload: () => live.reload(),
+    get closing() { return closing; },
     // Requests first (they may still write), then the workers, then the connections they use.
     async close() {
-      await live.close();
-      await images.close();
-      pressure?.stop();
-      store.stop();
-      await outbox.stop();
-      await Promise.all(notifiers.map((n) => n.close?.()));
-      await oauth.close();
-      await limiter.close();
-      await db.close();
+      const steps: [string, () => unknown][] = [
+        ['in-flight requests', () => live.close()],
+        ['image encodes under way', () => images.close()],
+        ['deliveries in flight', () => { pressure?.stop(); store.stop(); return outbox.stop(); }],
+        ['notification channels', () => Promise.all(notifiers.map((n) => n.close?.()))],
+        ['OAuth revocation feed', () => oauth.close()],
+        ['rate-limit store', () => limiter.close()],
+        ['database', () => db.close()],
+      ];
+      for (const [step, run] of steps) {
+        closing = step;
+        await run();
+      }
+      closing = undefined;
     },
   };
 }

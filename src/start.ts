@@ -16,13 +16,17 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     runtime.logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const started = performance.now();
     const force = setTimeout(() => {
-      runtime.logger.error('shutdown took too long; exiting');
+      runtime.logger.error({ waitingFor: runtime.closing, graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    runtime.close().then(() => process.exit(0), (error: unknown) => {
-      runtime.logger.error({ err: error }, 'shutdown failed');
+    runtime.close().then(() => {
+      runtime.logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
+      process.exit(0);
+    }, (error: unknown) => {
+      runtime.logger.error({ err: error, during: runtime.closing }, 'shutdown failed');
       process.exit(1);
     });
   };

@@ -247,8 +247,13 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     server.kill('SIGTERM');
     // 'close', not 'exit': by then everything the process wrote has been read.
     const [code] = await once(server, 'close') as [number | null];
-    assert.equal(code, 0);
+    assert.equal(code, 0, `npm start exited ${code}; the service's last lines:\n${lines.slice(-6).join('\n')}`);
     assert.ok(lines.some((line) => line.includes('shutting down')), 'the shutdown log line');
+    // npm's own lines ("> studio-api@… start") share the pipe; the service's are JSON.
+    const stopped = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg?: string; ms?: number })
+      .find((entry) => entry.msg === 'stopped');
+    assert.ok(stopped, 'the log line that says the service stopped');
+    console.log(`shutdown (SIGTERM to the service's exit): ${stopped.ms} ms`);
     await until(async () => (alive(node) ? undefined : true), 'the service process to end', 10_000);
   });
 });
