@@ -97,7 +97,7 @@ describe('process lifecycle and logs', () => {
     assert.doesNotMatch(requestLines()[0]!, /127\.0\.0\.1|198\.51\.100\.77|Private-Agent|secret-query/);
   });
 
-  it('shuts down gracefully on SIGTERM: stops accepting, finishes the open request, then exits 0', async () => {
+  it('shuts down gracefully on SIGTERM: stops accepting, finishes the open request, closes its kept-alive connection, then exits 0', async () => {
     const body = Buffer.from(JSON.stringify(validInquiry()));
     const half = Math.floor(body.length / 2);
     const socket = connect(port, '127.0.0.1');
@@ -115,14 +115,19 @@ describe('process lifecycle and logs', () => {
     await until(() => connectionRefused(port), 'new connections being refused while the request is open');
     assert.equal(child.exitCode, null, 'the process waits for the open request');
 
-    socket.end(body.subarray(half));
+    // The client keeps its connection open after the answer (keep-alive): the server must close it, not
+    // wait for its keep-alive time (72 s) past the shutdown's 10 s grace.
+    const serverEnded = once(socket, 'end');
+    socket.write(body.subarray(half));
     await until(() => finalResponse(received.text()) !== undefined, 'the answer to the open request');
     const response = finalResponse(received.text())!;
     assert.equal(response.status, 200, received.text());
     assert.deepEqual(JSON.parse(response.body), { ok: true });
+    await serverEnded;
 
     const [code] = child.exitCode === null ? await once(child, 'exit') as [number] : [child.exitCode];
-    assert.equal(code, 0);
+    assert.equal(code, 0, lines.slice(-4).join('\n'));
+    assert.ok(lines.some((l) => l.includes('"msg":"stopped"')), 'the log line that says the service stopped');
     assert.ok(await connectionRefused(port), 'nothing listens after the exit');
   });
 });

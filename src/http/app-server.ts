@@ -22,6 +22,7 @@ export class AppServer {
   readonly server: Server;
   private serving?: Serving;
   private readonly retiring = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(limits: ClientLimits) {
     this.server = createLimitedServer(limits, (request, response) => this.dispatch(request, response));
@@ -58,11 +59,13 @@ export class AppServer {
 
   /**
    * Stops accepting connections, lets the current app refuse new requests on open ones (503, Fastify's
-   * `return503OnClosing`) while it finishes the ones it holds, and resolves when every connection has ended
+   * `return503OnClosing`) while it finishes the ones it holds, closes each connection once its answer is
+   * sent, and resolves when every connection has ended
    * and every app is closed. The app's own onClose hooks run as it starts closing, not after its last answer.
    */
   async close(): Promise<void> {
     const server = this.server;
+    this.closing = true;
     const ended = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await this.app.close();
@@ -78,6 +81,9 @@ export class AppServer {
     response.on('close', () => {
       serving.open -= 1;
       if (serving.open === 0) serving.onIdle?.();
+      // Node closes only the connections idle when close() is called: one whose answer was under way
+      // then would stay open for its keep-alive time (72 s by default), holding the shutdown past its grace.
+      if (this.closing) this.server.closeIdleConnections();
     });
     serving.app.routing(request, response);
   }
