@@ -84,7 +84,10 @@ export interface RevocationListener {
  */
 export interface RevocationFeed {
   start(listener: RevocationListener): void;
-  /** Called before each answer from memory; a feed that cannot push checks here (cheaply) for missed writes. */
+  /**
+   * Called before each answer from memory; a feed that cannot push checks here (cheaply) for missed writes.
+   * It never throws: a check that fails tells the listener lost(), and so sends requests to the store.
+   */
   confirm?(): void;
   close(): Promise<void>;
 }
