@@ -42,4 +42,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # What `npm start` execs, run directly: node is PID 1 and gets SIGTERM and SIGHUP itself (npm forwards only
 # SIGINT and SIGTERM), and no npm process sits beside it. A young generation of 4 MB semi-spaces: V8's
 # default grows it to 32 MB (node 20) or 64 MB (node 24) under load, resident for good (README Benchmarks).
-CMD ["node", "--max-semi-space-size=4", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/main.js"]

@@ -44,7 +44,7 @@ export function processCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** `npm start`'s node arguments ("exec node --max-semi-space-size=4 dist/main.js" gives the last two), which the Dockerfile's CMD repeats. */
+/** `npm start`'s node arguments (the flags and `dist/main.js` after "exec node"), which the Dockerfile's CMD repeats. */
 export const START_ARGS: string[] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
   .replace(/^exec node /, '').split(' ');
 
