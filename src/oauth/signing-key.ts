@@ -39,14 +39,19 @@ export async function importSigningKey(key: SerializedKey, createdAt: number, ro
 }
 
 /**
- * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`. node:crypto signs Ed25519
- * in one synchronous call of some tens of microseconds; jose signs through WebCrypto, a thread-pool job
- * and a promise per token, which made signing a quarter of the token endpoint's time. Verifying stays
- * with jose.
+ * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`, signed by node:crypto on
+ * libuv's thread pool. The Ed25519 sign is a fifth of a token request's CPU: on the pool it runs beside
+ * the event loop, which meanwhile answers other requests. Measured at 50 connections, alternated builds:
+ * 15,700–18,100 tokens/s against 11,200–12,800 when signed synchronously on the loop, at the same CPU per
+ * token. jose signs through WebCrypto, a thread-pool job too but with a promise chain per token, which
+ * made signing a quarter of the endpoint's time. Verifying stays with jose.
  */
-export function signCompactJws(key: SigningKey, typ: string, payload: object): string {
+export function signCompactJws(key: SigningKey, typ: string, payload: object): Promise<string> {
   const signingInput = `${protectedHeader(key.kid, typ)}.${base64url(payload)}`;
-  return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
+  return new Promise((resolve, reject) => sign(null, Buffer.from(signingInput), key.privateKey, (error, signature) => {
+    if (error) reject(error);
+    else resolve(`${signingInput}.${signature.toString('base64url')}`);
+  }));
 }
 
 const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');

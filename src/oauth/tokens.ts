@@ -43,7 +43,7 @@ export class AccessTokens {
       iss: this.issuer, sub: clientId, aud: this.audience, client_id: clientId,
       iat, exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS, jti: randomUUID(), scope,
     };
-    return { token: signCompactJws(signer, ACCESS_TOKEN_TYPE, claims), claims };
+    return { token: await signCompactJws(signer, ACCESS_TOKEN_TYPE, claims), claims };
   }
 
   /**
