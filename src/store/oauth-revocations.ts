@@ -3,7 +3,7 @@ import type { Revocation, RevocationStore } from '../oauth/ports.js';
 import { fromStore } from '../oauth/errors.js';
 import { revocationSubject } from '../oauth/revocations.js';
 import type { Db } from './database.js';
-import { REVOCATION_CHANNEL } from './pg-revocation-feed.js';
+import { REVOCATION_CHANNEL, revocationPayload } from './pg-revocation-feed.js';
 
 /** The RevocationStore port on the oauth_revocations table: one row per subject, `jti:…` or `client:…`. */
 export class KyselyRevocationStore implements RevocationStore {
@@ -54,7 +54,7 @@ export class KyselyRevocationStore implements RevocationStore {
   /**
    * On PostgreSQL the row and its notification are one statement: NOTIFY is sent when that statement
    * commits, so every listening instance hears of exactly the revocations that were stored, whoever
-   * stored them (an instance or the operator command). The payload is `<expires_at> <subject>`.
+   * stored them (an instance or the operator command).
    */
   private async recordAndNotify(subject: string, expiresAt: number): Promise<void> {
     await fromStore(() => sql`
@@ -62,7 +62,7 @@ export class KyselyRevocationStore implements RevocationStore {
         insert into oauth_revocations (subject, expires_at) values (${subject}, ${expiresAt})
         on conflict (subject) do update set expires_at = excluded.expires_at
         returning subject, expires_at)
-      select pg_notify(${REVOCATION_CHANNEL}, stored.expires_at || ' ' || stored.subject) from stored`
+      select pg_notify(${REVOCATION_CHANNEL}, ${revocationPayload(sql.ref('stored.expires_at'), sql.ref('stored.subject'))}) from stored`
       .execute(this.db.kysely));
   }
 }

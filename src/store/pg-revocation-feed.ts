@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
@@ -17,6 +18,11 @@ const RECONNECT_MAX_MS = 5_000;
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_PAYLOAD = 'heartbeat ';
 const STATEMENT_TIMEOUT_MS = 3_000;
+
+/** The notification of a stored revocation, `<expires_at> <subject>`, built in SQL from the row's columns; revocationOf reads it. */
+export function revocationPayload(expiresAt: RawBuilder<unknown>, subject: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`${expiresAt} || ' ' || ${subject}`;
+}
 
 function revocationOf(payload: string): Revocation | undefined {
   const space = payload.indexOf(' ');
