@@ -22,7 +22,6 @@ export class AppServer {
   readonly server: Server;
   private serving?: Serving;
   private readonly retiring = new Set<Promise<void>>();
-  private closing = false;
 
   constructor(limits: ClientLimits) {
     this.server = createLimitedServer(limits, (request, response) => this.dispatch(request, response));
@@ -60,14 +59,12 @@ export class AppServer {
   /**
    * Stops accepting connections, lets the current app refuse new requests on open ones (503, Fastify's
    * `return503OnClosing`) while it finishes the ones it holds, closes each connection once its answer is
-   * sent, and resolves when every connection has ended
-   * and every app is closed. The app's own onClose hooks run as it starts closing, not after its last answer.
+   * sent (the idle ones at once: Node's `server.close()` does that), and resolves when every connection has
+   * ended and every app is closed. The app's own onClose hooks run as it starts closing, not after its last answer.
    */
   async close(): Promise<void> {
     const server = this.server;
-    this.closing = true;
     const ended = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     await this.app.close();
     await ended;
     await Promise.all(this.retiring);
@@ -81,9 +78,9 @@ export class AppServer {
     response.on('close', () => {
       serving.open -= 1;
       if (serving.open === 0) serving.onIdle?.();
-      // Node closes only the connections idle when close() is called: one whose answer was under way
-      // then would stay open for its keep-alive time (72 s by default), holding the shutdown past its grace.
-      if (this.closing) this.server.closeIdleConnections();
+      // Closing (no longer listening, which only close() ends): Node closed the connections idle then, and one
+      // whose answer was under way would stay open for its keep-alive time (72 s by default), past the grace.
+      if (!this.server.listening) this.server.closeIdleConnections();
     });
     serving.app.routing(request, response);
   }

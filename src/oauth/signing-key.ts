@@ -41,9 +41,8 @@ export async function importSigningKey(key: SerializedKey, createdAt: number, ro
 /**
  * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`, signed by node:crypto on
  * libuv's thread pool. The Ed25519 sign is a fifth of a token request's CPU: on the pool it runs beside
- * the event loop, which meanwhile answers other requests. Measured at 50 connections, alternated builds:
- * 15,700–18,100 tokens/s against 11,200–12,800 when signed synchronously on the loop, at the same CPU per
- * token. jose signs through WebCrypto, a thread-pool job too but with a promise chain per token, which
+ * the event loop, which meanwhile answers other requests (README, Agent identity: the tokens per second it
+ * gained). jose signs through WebCrypto, a thread-pool job too but with a promise chain per token, which
  * made signing a quarter of the endpoint's time. Verifying stays with jose.
  */
 export function signCompactJws(key: SigningKey, typ: string, payload: object): Promise<string> {
