@@ -41,5 +41,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` execs, run directly: node is PID 1 and gets SIGTERM and SIGHUP itself (npm forwards only
 # SIGINT and SIGTERM), and no npm process sits beside it. A young generation of 4 MB semi-spaces: V8's
-# default grows it to 32 MB (node 20) or 64 MB (node 24) under load, resident for good (README Benchmarks).
+# default grows it to 32 MB (node 20) or 64 MB (node 24) under load, resident for good (bench/README.md, Start-up).
 CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/main.js"]
