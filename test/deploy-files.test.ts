@@ -40,11 +40,11 @@ describe('deploy files', () => {
   });
 
   it('compose: every instance shares the peers and BASE_URL, trusts the proxy, and has a configuration the service accepts', () => {
-    const table = readFileSync('README.md', 'utf8');
+    const table = readFileSync('docs/configuration.md', 'utf8');
     const values = { POSTGRES_PASSWORD: 'secret', BASE_URL: 'https://studio.example' };
     for (const [name, service] of apis) {
       const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value), values)]));
-      for (const key of Object.keys(env)) assert.match(table, new RegExp(`^\\| \`${key}\` \\|`, 'm'), `${name}: ${key} is in the README's configuration table`);
+      for (const key of Object.keys(env)) assert.match(table, new RegExp(`^\\| \`${key}\` \\|`, 'm'), `${name}: ${key} is in the configuration table of docs/configuration.md`);
       const config = loadConfig(env);
       assert.equal(config.baseUrl, 'https://studio.example');
       assert.match(config.databaseUrl, /^postgres:\/\/studio:secret@postgres:5432\//);
