@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorResponse, TRANSPORT_ERROR, type JsonRpcErrorResponse } from './jsonrpc.js';
-import { isSupportedVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
+import { isSupportedVersion, PROTOCOL_VERSIONS } from '../contract/mcp-protocol-versions.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 import { originAllowed } from '../lib/origin.js';
 

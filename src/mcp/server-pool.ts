@@ -8,10 +8,10 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { contractAjv } from '../contract/validator.js';
 import type { Logger } from '../lib/logger.js';
-import { callContextOf, toAuthInfo, type Caller, type ToolOutcome } from './call-context.js';
+import { callContextOf, toAuthInfo, type McpCaller, type ToolOutcome } from './call-context.js';
 import type { PageResources } from './page-resources.js';
 import { SERVER_CAPABILITIES } from './server-card.js';
-import { negotiateVersion } from './protocol-versions.js';
+import { negotiateVersion } from '../contract/mcp-protocol-versions.js';
 import type { Tools } from './tools.js';
 
 // Stateless Streamable HTTP in the SDK takes a fresh transport per HTTP request, and a Server serves one
@@ -51,7 +51,7 @@ export class McpServerPool {
   ) {}
 
   /** Answers one HTTP request's messages with a pooled Server and a new stateless, JSON-answering transport. */
-  async handle(request: Request, body: unknown, caller: Caller): Promise<SdkAnswer> {
+  async handle(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
     const server = this.idle.pop() ?? this.create();
     const calls: ToolOutcome[] = [];
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
