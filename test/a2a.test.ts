@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { A2A_PROTOCOL_VERSION, AgentCard, GetTaskRequest, ListTasksRequest } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { TOOL_ARGUMENTS, TOOL_NAMES, isToolName } from '../src/agent-tools/arguments.js';
+import { OPERATIONS, OPERATION_NAMES, isOperationName } from '../src/agent-tools/operations.js';
 import { loadCatalog } from '../src/catalog/load.js';
 import { ERRORS } from '../src/contract/errors.js';
 import { Inquiry } from '../src/contract/inquiry.js';
@@ -53,7 +53,7 @@ describe('the agent card', () => {
     assert.deepEqual(card.supportedInterfaces, [{ url: `${server().url}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: A2A_PROTOCOL_VERSION }]);
     assert.deepEqual(card.provider, { organization: catalog.site.name, url: server().url });
     assert.equal(card.capabilities.streaming, false);
-    assert.deepEqual(card.skills.map((skill: Json) => skill.id), [...TOOL_NAMES]);
+    assert.deepEqual(card.skills.map((skill: Json) => skill.id), [...OPERATION_NAMES]);
     assert.ok(card.defaultInputModes.includes('application/json') && card.defaultOutputModes.includes('application/json'));
     // The SDK reads it, and its client picked the endpoint from it.
     assert.deepEqual(await client().getAgentCard(), AgentCard.fromJSON(card));
@@ -77,8 +77,8 @@ describe('the agent card', () => {
       for (const example of skill.examples as string[]) {
         const { skill: name, ...args } = JSON.parse(example) as Json;
         assert.equal(name, skill.id);
-        assert.ok(isToolName(name));
-        assert.ok(validatorOf(TOOL_ARGUMENTS[name])(args), `${example} fits the arguments of ${name}`);
+        assert.ok(isOperationName(name));
+        assert.ok(validatorOf(OPERATIONS[name].arguments)(args), `${example} fits the arguments of ${name}`);
         if (name === 'submit_inquiry') assert.ok(validatorOf(Inquiry)(args), `${example} is a valid Inquiry`);
       }
     }
@@ -123,7 +123,7 @@ describe('the skills through the SDK client', () => {
     const result = await send(client(), [{ text: 'Hello, what can you do?' }]);
     assert.ok(isMessage(result), 'help is a message, no task');
     const help = textOf(result.parts);
-    for (const name of TOOL_NAMES) assert.ok(help.includes(`{"skill":"${name}"`), `the help shows how to call ${name}`);
+    for (const name of OPERATION_NAMES) assert.ok(help.includes(`{"skill":"${name}"`), `the help shows how to call ${name}`);
     assert.ok(help.includes(server().url + CARD_PATH));
   });
 
@@ -132,7 +132,7 @@ describe('the skills through the SDK client', () => {
       const { text, error } = refusalOf(await send(client(), [{ data: { skill } }]));
       assert.equal(error.code, 'invalid_request', String(skill));
       assert.equal(error.field, 'skill');
-      for (const name of TOOL_NAMES) assert.ok(text.includes(name), `the refusal lists ${name}`);
+      for (const name of OPERATION_NAMES) assert.ok(text.includes(name), `the refusal lists ${name}`);
     }
     const wrong = refusalOf(await send(client(), [{ data: { skill: 'list_projects', region: 'atlantis' } }]));
     assert.equal(wrong.error.code, 'invalid_field');

@@ -261,12 +261,13 @@ describe('MCP server card', () => {
   });
 });
 
-// src/mcp keeps its own copy of what the SDK exports only from its zod-loading types module (so that the
-// SDK is loaded on the first /mcp request, not at start): the copy must be the SDK's values.
+// src/contract/mcp-protocol-versions.ts keeps its own copy of what the SDK exports only from its
+// zod-loading types module (so that the SDK is loaded on the first /mcp request, not at start): the copy
+// must be the SDK's values.
 describe('the SDK values /mcp states without loading the SDK', () => {
   it('lists the SDK\'s protocol revisions and assumes its default one', async () => {
     const sdk = await import('@modelcontextprotocol/sdk/types.js');
-    const ours = await import('../src/mcp/protocol-versions.js');
+    const ours = await import('../src/contract/mcp-protocol-versions.js');
     assert.deepEqual(ours.SDK_PROTOCOL_VERSIONS, sdk.SUPPORTED_PROTOCOL_VERSIONS);
     assert.equal(ours.SDK_DEFAULT_PROTOCOL_VERSION, sdk.DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
   });

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
-import type { Caller } from '../src/mcp/call-context.js';
+import type { McpCaller as Caller } from '../src/mcp/call-context.js';
 import { PageResources } from '../src/mcp/page-resources.js';
 import { McpServerPool } from '../src/mcp/server-pool.js';
 import { buildToolDefinitions } from '../src/mcp/tool-definitions.js';

@@ -6,7 +6,7 @@ import { ApiError, ERRORS } from '../src/contract/errors.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../src/inquiries/inquiry-service.js';
-import type { Caller } from '../src/mcp/call-context.js';
+import type { McpCaller as Caller } from '../src/mcp/call-context.js';
 import { Tools } from '../src/mcp/tools.js';
 import { validInquiry } from './helpers/inquiries.js';
 import type { Json } from './helpers/mcp.js';

@@ -1,6 +1,6 @@
 import { ServerCallContext, type User } from '@a2a-js/sdk/server';
-import type { ToolCaller } from '../agent-tools/agent-tools.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
+import type { Caller } from '../inquiries/inquiry-service.js';
 
 // What a skill call exchanges with the HTTP request it came in: who calls, and what the call counted.
 // Both travel through the SDK in its per-request ServerCallContext (its `state` bag is made for this):
@@ -14,7 +14,7 @@ export interface SkillOutcome {
 
 /** One request's call: filled in by the executor, read by the route once the SDK has answered. */
 export interface A2aCall {
-  caller: ToolCaller;
+  caller: Caller;
   outcome?: SkillOutcome;
 }
 

@@ -1,7 +1,7 @@
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import type { Part } from '@a2a-js/sdk';
 import type { AgentTools } from '../agent-tools/agent-tools.js';
-import { isToolName, TOOL_NAMES } from '../agent-tools/arguments.js';
+import { isOperationName, OPERATION_NAMES } from '../agent-tools/operations.js';
 import { ApiError } from '../contract/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { isObject } from '../lib/is-object.js';
@@ -11,7 +11,7 @@ import { dataPart, failedTask, messageReply, textPart, type ReplyTo } from './re
 import { SKILL_MEMBER } from './skills.js';
 
 // The agent's logic, as the SDK's request handler runs it: read the call out of the message, run the
-// shared operation, publish one answer. It never throws: the SDK would answer a throw with a failed task
+// agent operation, publish one answer. It never throws: the SDK would answer a throw with a failed task
 // carrying the error's own message, and log it to the console.
 
 export interface SkillExecutorDeps {
@@ -41,7 +41,7 @@ function skillCallOf(parts: readonly Part[]): SkillCall | undefined {
 
 const unknownSkill = (name: unknown) => new ApiError('invalid_request', {
   message: typeof name === 'string' ? `There is no skill "${name}".` : `The data part names no skill: its "${SKILL_MEMBER}" member must be a string.`,
-  hint: `Name one of the skills of the agent card in "${SKILL_MEMBER}": ${TOOL_NAMES.join(', ')}.`,
+  hint: `Name one of the skills of the agent card in "${SKILL_MEMBER}": ${OPERATION_NAMES.join(', ')}.`,
   field: SKILL_MEMBER,
 });
 
@@ -62,7 +62,7 @@ export class SkillExecutor implements AgentExecutor {
   private async run({ name, args }: SkillCall, request: RequestContext, bus: ExecutionEventBus, to: ReplyTo): Promise<void> {
     const a2aCall = callOf(request.context);
     try {
-      if (!isToolName(name)) throw unknownSkill(name);
+      if (!isOperationName(name)) throw unknownSkill(name);
       const { value, rateLimit } = await this.deps.tools.run(name, args, a2aCall.caller);
       a2aCall.outcome = { rateLimit };
       bus.publish(AgentEvent.message(messageReply([dataPart(value)], to)));
@@ -74,7 +74,7 @@ export class SkillExecutor implements AgentExecutor {
   }
 
   private unexpected(error: unknown, skill: unknown): ApiError {
-    this.deps.log.error({ err: error, skill: isToolName(skill) ? skill : undefined }, 'a2a skill failed');
+    this.deps.log.error({ err: error, skill: isOperationName(skill) ? skill : undefined }, 'a2a skill failed');
     return new ApiError('internal_error');
   }
 }

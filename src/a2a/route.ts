@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { ApiError } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
+import { callerOf } from '../http/caller.js';
 import { sitePreflight } from '../http/cors.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
@@ -42,15 +43,6 @@ const requireJson: onRequestHookHandler = (request, _reply, done) => {
 function idOf(body: unknown): JsonRpcId {
   const id = isObject(body) ? body.id : undefined;
   return typeof id === 'string' || Number.isSafeInteger(id) ? id as JsonRpcId : null;
-}
-
-function callerOf(request: FastifyRequest): A2aCall['caller'] {
-  return {
-    ip: request.ip,
-    userAgent: firstValue(request.headers['user-agent']),
-    origin: firstValue(request.headers.origin),
-    clientId: request.clientId,
-  };
 }
 
 /** What the skill counted replaces the route's read RateLimit-* fields; a refusal for a while adds Retry-After. */

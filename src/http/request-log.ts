@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * One JSON line per request. Only the method, path (no query string), route, status and timing are
  * logged: no IP address, no header, no body, so that no personal data reaches the logs. Fastify's
  * request logger adds the request id (reqId), the one the answer names in X-Request-Id (request-id.ts).
+ * `client` is the OAuth client the bearer hook found (src/oauth/http/bearer-auth.ts), where it runs.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -22,11 +23,4 @@ export function registerRequestLog(app: FastifyInstance): void {
     );
     done();
   });
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The OAuth client of a valid bearer token, when one was sent. */
-    clientId?: string;
-  }
 }

@@ -9,16 +9,20 @@ import type { RateLimitDecision } from '../contract/rate-limits.js';
 export const SUBMISSION_CHANNELS = ['api', 'legacy', 'mcp', 'a2a', 'form'] as const;
 export type SubmissionChannel = (typeof SUBMISSION_CHANNELS)[number];
 
-export interface SubmissionContext {
-  channel: SubmissionChannel;
+/** Who is calling: the facts of the request the use case checks and records, never the request itself (src/http/caller.ts). */
+export interface Caller {
   /** Client IP as Fastify resolved it (TRUST_PROXY). */
   ip: string;
   userAgent?: string;
   /** The Origin header, when the request carried one. */
   origin?: string;
-  idempotencyKey?: string;
   /** OAuth client of a valid bearer token, if any. */
   clientId?: string;
+}
+
+export interface SubmissionContext extends Caller {
+  channel: SubmissionChannel;
+  idempotencyKey?: string;
   /**
    * The inquiry-policy decision when the surface already counted this request (the REST routes count
    * in the rate-limit hook, so that every response, a 413 too, carries the headers). Otherwise the use

@@ -1,5 +1,5 @@
+import { allowsBatches, ASSUMED_PROTOCOL_VERSION } from '../contract/mcp-protocol-versions.js';
 import { ErrorCode, errorResponse, isRequest, kindOf, type JsonRpcErrorResponse } from './jsonrpc.js';
-import { allowsBatches, ASSUMED_PROTOCOL_VERSION } from './protocol-versions.js';
 import type { Refusal } from './http-rules.js';
 import { paramsError } from './request-params.js';
 

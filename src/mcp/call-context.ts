@@ -1,15 +1,15 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCaller } from '../agent-tools/agent-tools.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
+import type { Caller } from '../inquiries/inquiry-service.js';
 
 // What a tool call exchanges with the HTTP request it came in: who calls, and what the call counted. Both
 // travel through the SDK as its per-request context: a handler gets `extra.authInfo`, the value given
 // to `transport.handleRequest` for that request. The tools see neither HTTP nor the pooled Server that
 // happens to answer; the route alone turns outcomes into headers.
 
-/** Who is calling: what the shared operations need of the HTTP request, and the bearer token's scopes. */
-export interface Caller extends ToolCaller {
+/** Who is calling: what the agent operations need of the HTTP request, and the bearer token's scopes. */
+export interface McpCaller extends Caller {
   /** The scopes of a verified bearer token; absent for anonymous calls. */
   scopes?: string[];
 }
@@ -38,7 +38,7 @@ type CallExtra = {
  * The caller as the SDK's AuthInfo. The bearer hook has verified the token already and no tool needs it,
  * so `token` stays empty rather than spreading the secret; an anonymous caller has an empty `clientId`.
  */
-export function toAuthInfo(caller: Caller, report: OutcomeSink): AuthInfo {
+export function toAuthInfo(caller: McpCaller, report: OutcomeSink): AuthInfo {
   const extra: CallExtra = { ip: caller.ip, userAgent: caller.userAgent, origin: caller.origin, report };
   return { token: '', clientId: caller.clientId ?? '', scopes: caller.scopes ?? [], extra };
 }
@@ -48,10 +48,10 @@ function isCallExtra(extra: AuthInfo['extra']): extra is AuthInfo['extra'] & Cal
 }
 
 /** The caller and the outcome sink of a handler's `extra.authInfo`; throws when the SDK was reached without them. */
-export function callContextOf(authInfo: AuthInfo | undefined): { caller: Caller; report: OutcomeSink } {
+export function callContextOf(authInfo: AuthInfo | undefined): { caller: McpCaller; report: OutcomeSink } {
   const extra = authInfo?.extra;
   if (!authInfo || !isCallExtra(extra)) throw new Error('tools/call without the caller of an HTTP request');
-  const caller: Caller = {
+  const caller: McpCaller = {
     ip: extra.ip,
     userAgent: extra.userAgent,
     origin: extra.origin,

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorResponse, TRANSPORT_ERROR, type JsonRpcErrorResponse } from './jsonrpc.js';
-import { isSupportedVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
 import { originAllowed } from '../lib/origin.js';
+import { isSupportedVersion, PROTOCOL_VERSIONS } from '../contract/mcp-protocol-versions.js';
 
 // The header rules of the Streamable HTTP transport (MCP 2025-06-18) that the SDK leaves loose or
 // checks after work has started. Each returns the refusal to send, or undefined when the request passes.

@@ -11,7 +11,8 @@ import { PageResources, resourcePaths } from './page-resources.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
-import type { McpServerPool, ServerIdentity } from './server-pool.js';
+import type { ServerIdentity } from './server-identity.js';
+import type { McpServerPool } from './server-pool.js';
 import { buildToolDefinitions } from './tool-definitions.js';
 import { Tools } from './tools.js';
 

@@ -4,11 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onReq
 import { ApiError, ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
+import { callerOf } from '../http/caller.js';
 import { handleError, toApiError } from '../http/errors.js';
 import { firstValue } from '../http/headers.js';
 import { sitePreflight } from '../http/cors.js';
 import { decideBody, type BodyDecision } from './body-rules.js';
-import type { Caller, ToolOutcome } from './call-context.js';
+import type { McpCaller, ToolOutcome } from './call-context.js';
 import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
 import type { PreparedCalls } from './prepared-calls.js';
@@ -78,14 +79,8 @@ function sdkRequest(endpoint: string, request: FastifyRequest): Request {
   return new Request(endpoint, { method: 'POST', headers });
 }
 
-function callerOf(request: FastifyRequest): Caller {
-  return {
-    ip: request.ip,
-    userAgent: firstValue(request.headers['user-agent']),
-    origin: firstValue(request.headers.origin),
-    clientId: request.clientId,
-    scopes: request.tokenScopes,
-  };
+function mcpCallerOf(request: FastifyRequest): McpCaller {
+  return { ...callerOf(request), scopes: request.tokenScopes };
 }
 
 /**
@@ -146,7 +141,7 @@ function messageHandler(endpoint: string, pool: () => Promise<McpServerPool>, pr
     if (decision.action === 'accept') return reply.code(202).send();
     if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
     if (!decision.batch && prepared.matches(decision.body)) return sendPrepared(reply, prepared.answer(decision.body));
-    return sendSdkAnswer(reply, decision, await (await pool()).handle(sdkRequest(endpoint, request), decision.body, callerOf(request)));
+    return sendSdkAnswer(reply, decision, await (await pool()).handle(sdkRequest(endpoint, request), decision.body, mcpCallerOf(request)));
   };
 }
 

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OAUTH_METADATA_PATHS, REGISTRATION_SCOPES } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
+import { PREFERRED_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../contract/mcp-protocol-versions.js';
 import type { PageResources } from './page-resources.js';
-import { PREFERRED_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './protocol-versions.js';
-import type { ServerIdentity } from './server-pool.js';
-
-/** What initialize answers and the server card states: fixed tools, and fixed resources without subscriptions. */
-export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+import { SERVER_CAPABILITIES, type ServerIdentity } from './server-identity.js';
 
 export interface ServerCardOptions {
   baseUrl: string;

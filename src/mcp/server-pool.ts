@@ -3,15 +3,15 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema, ReadResourceRequestSchema,
-  type Implementation, type ListToolsResult,
+  type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { contractAjv } from '../contract/validator.js';
 import type { Logger } from '../lib/logger.js';
-import { callContextOf, toAuthInfo, type Caller, type ToolOutcome } from './call-context.js';
+import { negotiateVersion } from '../contract/mcp-protocol-versions.js';
+import { callContextOf, toAuthInfo, type McpCaller, type ToolOutcome } from './call-context.js';
 import type { PageResources } from './page-resources.js';
-import { SERVER_CAPABILITIES } from './server-card.js';
-import { negotiateVersion } from './protocol-versions.js';
+import { SERVER_CAPABILITIES, type ServerIdentity } from './server-identity.js';
 import type { Tools } from './tools.js';
 
 // Stateless Streamable HTTP in the SDK takes a fresh transport per HTTP request, and a Server serves one
@@ -19,11 +19,6 @@ import type { Tools } from './tools.js';
 // each Server makes for itself (bench/mcp.ts, README "MCP endpoint"): the Servers here share the
 // contract's one Ajv and are kept in a small pool, so a request only pays for its transport. A pooled
 // Server holds no state of the request it answers: the caller reaches the tools as the request's authInfo.
-
-export interface ServerIdentity {
-  info: Implementation;
-  instructions: string;
-}
 
 /** What the pooled Servers answer with: the tools, their list, and the pages as resources. */
 export interface McpHandlers {
@@ -51,7 +46,7 @@ export class McpServerPool {
   ) {}
 
   /** Answers one HTTP request's messages with a pooled Server and a new stateless, JSON-answering transport. */
-  async handle(request: Request, body: unknown, caller: Caller): Promise<SdkAnswer> {
+  async handle(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
     const server = this.idle.pop() ?? this.create();
     const calls: ToolOutcome[] = [];
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,11 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Service } from '../contract/catalog.js';
 import { ApiError } from '../contract/errors.js';
-import { AgentTools, type RegionalProject } from '../agent-tools/agent-tools.js';
-import { isToolName, type ToolName } from '../agent-tools/arguments.js';
+import { AgentTools } from '../agent-tools/agent-tools.js';
+import type { RegionalProject } from '../agent-tools/operation.js';
+import { isOperationName, type OperationName } from '../agent-tools/operations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { Logger } from '../lib/logger.js';
-import type { Caller, ToolOutcome } from './call-context.js';
+import type { McpCaller, ToolOutcome } from './call-context.js';
 import { ErrorCode, ProtocolError } from './jsonrpc.js';
 import { errorResult, successResult } from './tool-results.js';
 
@@ -17,30 +18,30 @@ export interface ToolsDeps {
 }
 
 /**
- * The three tools behind tools/call: the shared operations (src/agent-tools), their answers and refusals
- * as MCP tool results. Inquiries submitted here arrive through the channel `mcp`.
+ * The tools behind tools/call: the agent operations (src/agent-tools), their answers and refusals as MCP
+ * tool results. Inquiries submitted here arrive through the channel `mcp`.
  */
 export class Tools {
   private readonly tools: AgentTools;
-  /** The argument-free list answers as tool results, built once: the same object every time. */
+  /** The results of the argument-free calls that always answer the same object, built once: by name, and by that object. */
+  private readonly preparedByName: ReadonlyMap<OperationName, CallToolResult>;
   private readonly prepared: ReadonlyMap<object, CallToolResult>;
 
   constructor(private readonly deps: ToolsDeps) {
     this.tools = new AgentTools({ projects: deps.projects, services: deps.services, inquiries: deps.inquiries, channel: 'mcp' });
-    this.prepared = new Map<object, CallToolResult>([this.tools.allProjects, this.tools.allServices].map((value) => [value, successResult(value)]));
+    const answers = [...this.tools.unfilteredAnswers()].map(([name, value]) => ({ name, value, result: successResult(value) }));
+    this.preparedByName = new Map(answers.map(({ name, result }) => [name, result]));
+    this.prepared = new Map(answers.map(({ value, result }) => [value, result]));
   }
 
   /** The result of each read tool's argument-free call, the same object every time (see prepared-calls.ts). */
-  preparedResults(): ReadonlyMap<ToolName, CallToolResult> {
-    return new Map<ToolName, CallToolResult>([
-      ['list_projects', this.prepared.get(this.tools.allProjects)!],
-      ['list_services', this.prepared.get(this.tools.allServices)!],
-    ]);
+  preparedResults(): ReadonlyMap<OperationName, CallToolResult> {
+    return this.preparedByName;
   }
 
   /** A tools/call. Unknown tools are a protocol error (-32602); everything else is an outcome with a tool result. */
-  async call(name: string, args: Record<string, unknown> | undefined, caller: Caller): Promise<ToolOutcome> {
-    if (!isToolName(name)) {
+  async call(name: string, args: Record<string, unknown> | undefined, caller: McpCaller): Promise<ToolOutcome> {
+    if (!isOperationName(name)) {
       throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools of this server.`);
     }
     try {

@@ -10,6 +10,7 @@ import { Ok } from '../contract/responses.js';
 import { RefOf } from '../contract/schema-helpers.js';
 import type { InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
 import { originAllowed } from '../lib/origin.js';
+import { callerOf } from '../http/caller.js';
 import { sitePreflight } from '../http/cors.js';
 import { toApiError } from '../http/errors.js';
 import { appendLink } from '../http/link-headers.js';
@@ -116,11 +117,8 @@ function contactRoute(scope: FastifyInstance, route: ContactRoute, options: Cont
     // The one adapter of both routes: the validated Inquiry -> the use case -> 200 Ok with the RateLimit-* headers.
     const result = await options.inquiries.submit(request.body, {
       channel,
-      ip: request.ip,
-      userAgent: firstValue(request.headers['user-agent']),
-      origin: firstValue(request.headers.origin),
+      ...callerOf(request),
       idempotencyKey: request.headers['idempotency-key'],
-      clientId: request.clientId,
       rateLimit: request.rateLimit,
     });
     reply.headers(rateLimitHeaders(result.rateLimit)).header('Cache-Control', 'no-store');

@@ -1,10 +1,10 @@
+import { OPERATION_NAMES } from '../agent-tools/operations.js';
 import { ERRORS, type ErrorCode } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY } from '../contract/inquiry.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS, SKILL_NAME } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { sha256Hex } from '../lib/hash.js';
-import { buildToolDefinitions } from '../mcp/tool-definitions.js';
 import { markdownPath } from './agent-docs.js';
 import { schemaReference } from './api-reference.js';
 import { mdCell, mdText } from './markdown.js';
@@ -24,7 +24,7 @@ const INQUIRY_ERRORS: ErrorCode[] = ['missing_field', 'invalid_field', 'origin_n
 
 function surfaces(ctx: SiteContext): string {
   const base = ctx.baseUrl;
-  const tools = buildToolDefinitions(ctx.catalog.site.name).map((tool) => `\`${tool.name}\``).join(', ');
+  const tools = OPERATION_NAMES.map((name) => `\`${name}\``).join(', ');
   return [
     '| You are | Use | Address |',
     '|---|---|---|',

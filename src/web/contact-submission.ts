@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
+import { callerOf } from '../http/caller.js';
 import { sendApiError, toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
@@ -88,9 +89,7 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
     try {
       const result = await service.submit(request.body, {
         channel: 'form',
-        ip: request.ip,
-        userAgent: firstValue(request.headers['user-agent']),
-        origin: firstValue(request.headers.origin),
+        ...callerOf(request),
       });
       reply.headers(rateLimitHeaders(result.rateLimit));
       return json ? reply.send({ ok: true }) : asPage(reply).type(HTML_TYPE).send(pages.thanks());

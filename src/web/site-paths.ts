@@ -12,6 +12,6 @@ export const SITE_PATHS = {
   notFound: '/404',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
-  /** The WebMCP tools the pages register, made from the MCP tool definitions (src/web/webmcp-tools.ts). */
+  /** The WebMCP tools the pages register, made from the agent operations (src/web/webmcp-tools.ts). */
   webmcpTools: '/assets/webmcp-tools.json',
 } as const;

@@ -1,38 +1,68 @@
 import type { FastifyInstance } from 'fastify';
-import { PATHS } from '../contract/paths.js';
+import type { BrowserRun } from '../agent-tools/operation.js';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../agent-tools/operations.js';
+import { someArguments, type ArgumentsSchema } from '../agent-tools/schemas.js';
 import { jsonRepresentation } from '../http/representation.js';
-import type { ToolName } from '../agent-tools/arguments.js';
-import { buildWebMcpToolDefinitions, type WebMcpTool } from '../mcp/tool-definitions.js';
 import { IMMUTABLE, registerAsset } from './assets.js';
 import { SITE_PATHS } from './site-paths.js';
 
 // What the pages' WebMCP script (assets/webmcp.js) registers and how it runs each tool, as one JSON asset
-// made from the MCP tool definitions: the script states no tool name, description, schema or address.
+// made from the agent operations (src/agent-tools): the script states no tool name, description, schema or address.
 
-interface ReadTool {
-  /** The REST list the tool reads, same-origin. */
-  path: string;
-  /** The member of its body that holds the items. */
-  items: string;
+/** A tool as a page registers it with WebMCP (`ModelContextTool` without its `execute`, which the site's script adds). */
+export interface WebMcpTool {
+  name: OperationName;
+  title: string;
+  description: string;
+  inputSchema: ArgumentsSchema;
+  annotations: { readOnlyHint: boolean };
 }
+
+type ReadTool = Extract<BrowserRun, { read: unknown }>['read'];
 
 export interface WebMcpDocument {
   tools: WebMcpTool[];
   /** The read tools. Each argument filters the items by the field of its name: the field's text contains it, case-insensitive. */
-  reads: Partial<Record<ToolName, ReadTool>>;
+  reads: Partial<Record<OperationName, ReadTool>>;
   /** The tool that fills in the contact form, and the page that has the form. */
-  form: { tool: ToolName; page: string };
+  form: { tool: OperationName; page: string };
+}
+
+/** The operations the pages offer, each with how the script runs it. */
+function browserOperations() {
+  return OPERATION_NAMES.flatMap((name) => {
+    const operation = OPERATIONS[name];
+    return operation.browser ? [{ name, operation, browser: operation.browser }] : [];
+  });
 }
 
 export function webMcpDocument(studioName: string): WebMcpDocument {
+  const offered = browserOperations();
+  const reads: Partial<Record<OperationName, ReadTool>> = {};
+  const forms: Array<WebMcpDocument['form']> = [];
+  for (const { name, browser: { runs } } of offered) {
+    if ('read' in runs) reads[name] = runs.read;
+    else forms.push({ tool: name, page: runs.form.page });
+  }
+  // The script fills in one form: the page's only inquiry form.
+  const [form, ...more] = forms;
+  if (!form || more.length > 0) throw new Error('WebMCP: exactly one operation fills in the contact form');
   return {
-    tools: buildWebMcpToolDefinitions(studioName),
-    reads: {
-      list_projects: { path: PATHS.projects, items: 'projects' },
-      list_services: { path: PATHS.services, items: 'services' },
-    },
-    form: { tool: 'submit_inquiry', page: PATHS.contactPage },
+    tools: offered.map(({ name, operation, browser }) => ({
+      name,
+      title: operation.title(studioName),
+      description: browser.description(studioName),
+      inputSchema: someArguments(operation.arguments, browser.arguments),
+      annotations: { readOnlyHint: operation.hints.readOnlyHint },
+    })),
+    reads,
+    form,
   };
+}
+
+/** The names of the tools the pages offer, as the developer page lists them. */
+export function webMcpToolNames(): OperationName[] {
+  return browserOperations().map(({ name }) => name);
 }
 
 /** Serves the document under a versioned URL (it changes with the studio's name, on a reload) and answers that URL. */

@@ -9,8 +9,11 @@ import type { AccessTokenClaims } from '../tokens.js';
 import { TokenRejected } from '../token-rejection.js';
 import { STORE_RETRY_AFTER_SECONDS } from './errors.js';
 
+// What the hook tells the routes of its context about the caller; elsewhere (no hook) both stay undefined.
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The OAuth client of a valid bearer token, when one was sent. */
+    clientId?: string;
     /** The scopes of a valid bearer token, when one was sent (the read API of the inquiries requires one). */
     tokenScopes?: string[];
   }

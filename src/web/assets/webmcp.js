@@ -1,6 +1,6 @@
 // WebMCP: offers the studio's tools to an agent in the browser, when the browser has WebMCP
 // (document.modelContext; navigator.modelContext in earlier drafts). Names, descriptions and schemas come
-// from the JSON asset named by data-tools, made on the server from the MCP tool definitions; this script
+// from the JSON asset named by data-tools, made on the server from the agent operations; this script
 // only runs them. Without WebMCP it does nothing, and without it the pages are what they always were.
 // The form tool never sends: it fills in the visible contact form, and the visitor sends it or not.
 (function () {

@@ -1,10 +1,10 @@
+import { OPERATIONS, OPERATION_NAMES } from '../../agent-tools/operations.js';
 import { projectPath } from '../../catalog/catalog.js';
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
 import { EXAMPLE_INQUIRY } from '../../contract/inquiry.js';
-import { PREFERRED_PROTOCOL_VERSION } from '../../mcp/protocol-versions.js';
+import { PREFERRED_PROTOCOL_VERSION } from '../../contract/mcp-protocol-versions.js';
 import { PATHS } from '../../contract/paths.js';
-import { buildToolDefinitions } from '../../mcp/tool-definitions.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
 import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
@@ -15,6 +15,7 @@ import { mdCell, mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
+import { webMcpToolNames } from '../webmcp-tools.js';
 
 /** A path as a link when this instance serves it, as code otherwise (documents of surfaces not deployed). */
 export function docLink(ctx: SiteContext, path: string, title: string): string {
@@ -39,9 +40,10 @@ function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
   ].join('\n');
 }
 
-/** The MCP endpoint and its tools, as the MCP surface defines them (the same list tools/list answers). */
+/** The MCP endpoint and its tools: the agent operations, as tools/list describes them. */
 function mcpSection(ctx: SiteContext): string {
-  const tools = buildToolDefinitions(ctx.catalog.site.name).map((tool) => `| \`${tool.name}\` | ${mdCell(tool.description ?? tool.title ?? '')} |`);
+  const studio = ctx.catalog.site.name;
+  const tools = OPERATION_NAMES.map((name) => `| \`${name}\` | ${mdCell(OPERATIONS[name].tool.description(studio))} |`);
   return [
     '## MCP endpoint',
     `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
@@ -52,13 +54,18 @@ function mcpSection(ctx: SiteContext): string {
   ].join('\n\n');
 }
 
+/** "a", "a and b", "a, b and c". */
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /** The other doors agents use: the skill, the in-browser tools, the A2A agent when this instance serves it. */
 function agentsSection(ctx: SiteContext): string {
   return [
     '## For agents',
     `- **Agent Skill**: ${docLink(ctx, PATHS.skill, 'SKILL.md')} says when to use which surface, the inquiry's fields and limits and what to do `
       + `on each error; it is listed with its digest in the ${docLink(ctx, PATHS.skillsIndex, 'Agent Skills index')}.`,
-    '- **In the browser (WebMCP)**: every page offers `list_projects`, `list_services` and `submit_inquiry` to an agent the browser runs. '
+    `- **In the browser (WebMCP)**: every page offers ${inWords(webMcpToolNames().map((name) => `\`${name}\``))} to an agent the browser runs. `
       + '`submit_inquiry` only fills in the contact form: the visitor sends it.',
     ...(ctx.serves(PATHS.agentCard) ? [`- **A2A**: the ${docLink(ctx, PATHS.agentCard, 'agent card')} names the JSON-RPC endpoint `
       + `\`${ctx.baseUrl}${PATHS.a2a}\` and its skills (the same three operations).`] : []),
