@@ -1,11 +1,10 @@
 import { PATHS } from '../src/contract/paths.js';
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, DEFAULT_SCOPES } from '../src/contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, DEFAULT_SCOPES, type AccessTokenClaims } from '../src/contract/oauth.js';
 import { seconds } from '../src/lib/clock.js';
 import { hashSecret, newClientId, newClientSecret } from '../src/oauth/secrets.js';
 import { generateSigningKey, importSigningKey, signCompactJws } from '../src/oauth/signing-key.js';
-import type { AccessTokenClaims } from '../src/oauth/tokens.js';
 import { basic, registerClient, requestToken, type RegisteredClient } from '../test/helpers/oauth-helpers.js';
 import { BENCH_SECONDS, measureCases, startProcess, startStudio, type BenchCase, type BenchRow } from './lib.js';
 

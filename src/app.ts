@@ -19,7 +19,7 @@ import { answerHeaders } from './http/security-headers.js';
 import type { InboxStore } from './inquiries/inbox-store.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
-import type { InboxOutbox } from './inbox/pages.js';
+import type { InboxOutbox } from './inbox/deps.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { a2aPlugin } from './a2a/plugin.js';
 import { bearerAuth } from './oauth/http/bearer-auth.js';

@@ -44,6 +44,7 @@ describe('studio backup', () => {
     await writer;
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Backed up .* to .*copy\.db \(\d+ bytes\)/);
+    assert.equal(run.stderr, '', 'piped, standard error gets no progress line');
     assert.ok(duringBackup > beforeBackup.length, 'the server went on writing while the backup ran');
 
     const copy = new SQLite(target, { readonly: true, fileMustExist: true });

@@ -344,6 +344,7 @@ describe('studio images', () => {
     assert.match(cold.stdout, /^3 images, 27 variants in .*cache$/m);
     assert.match(cold.stdout, /^made 27, already cached 0$/m);
     assert.match(cold.stdout, /^\d+\.\d MB of variants, \d+\.\d s$/m);
+    assert.equal(cold.stderr, '', 'piped, standard error gets no progress line');
     const warm = await studioWith(env, 'images', 'build');
     assert.match(warm.stdout, /^made 0, already cached 27$/m);
 

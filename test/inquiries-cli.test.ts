@@ -147,6 +147,7 @@ describe('studio command', () => {
   it('inbox export writes CSV (quoted, formula-safe) and JSON', async () => {
     const csv = await studio(server.config.databaseUrl, 'inbox', 'export', '--format', 'csv', '--no-spam');
     assert.equal(csv.code, 0, csv.stderr);
+    assert.equal(csv.stderr, '', 'piped, standard error gets no progress line');
     const [header, ...rows] = parseCsv(csv.stdout);
     assert.deepEqual(header!.slice(0, 3), ['id', 'received_at', 'name']);
     assert.equal(rows.length, 3);
@@ -155,6 +156,7 @@ describe('studio command', () => {
     assert.equal(tricky[header!.indexOf('message')], 'Line one, "quoted"\nLine two');
     assert.deepEqual(['state', 'state_changed_at', 'state_changed_by'].map((column) => tricky[header!.indexOf(column)]), ['new', '', '']);
     const json = await studio(server.config.databaseUrl, 'inbox', 'export', '--format', 'json');
+    assert.equal(json.stderr, '', 'piped, standard error gets no progress line');
     const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string; state: string; state_changed_at: string | null }>;
     assert.equal(records.length, 4);
     assert.equal(records.find((r) => r.id === spamId)?.spam, true);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { backupSqlite } from '../store/backup.js';
 import { sqliteFileOf } from '../store/database.js';
-import { EXIT, parseCommandLine, UsageError, type CommandGroup } from './command.js';
+import { EXIT, megabytes, parseCommandLine, UsageError, type CommandGroup } from './command.js';
 
 const USAGE = `studio backup <file>
 
@@ -28,7 +28,11 @@ export const backupCommand: CommandGroup = {
     // Opening a missing SQLite file would create an empty database, and back that up.
     if (!existsSync(source)) { context.err(`No database at ${source} (DATABASE_URL).`); return EXIT.failure; }
     if (existsSync(target)) { context.err(`${target} exists; studio backup never overwrites a file.`); return EXIT.failure; }
-    await backupSqlite(await context.db({ migrate: false }), target);
+    const db = await context.db({ migrate: false });
+    // One SQLite statement copies the whole snapshot and tells nothing until done: the line says what it copies.
+    context.progress.step(`backup: copying ${megabytes(statSync(source).size)} from ${source}`);
+    await backupSqlite(db, target);
+    context.progress.clear();
     context.out(`Backed up ${source} to ${target} (${statSync(target).size} bytes).`);
     return EXIT.ok;
   },

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
 import type { Db } from '../store/database.js';
+import type { ProgressLine } from './progress.js';
 
 // What every `studio` command group gets from the dispatcher, and the exit codes they share.
 
@@ -12,6 +13,8 @@ export interface CliContext {
   db(options?: { migrate?: boolean }): Promise<Db>;
   out(line: string): void;
   err(line: string): void;
+  /** The progress of long work, on standard error when it is a terminal; out and err erase it first. */
+  progress: ProgressLine;
 }
 
 export interface CommandGroup {
@@ -80,6 +83,9 @@ export function parseSince(value: string, now: number): number {
   if (Number.isNaN(time)) throw new UsageError('--since must be a date (2026-01-31) or a duration (7d)');
   return time;
 }
+
+/** A size as the commands print it: megabytes, one decimal. */
+export const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** A stored epoch-milliseconds time as the commands print it; nothing for an unset one. */
 export const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());

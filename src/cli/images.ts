@@ -2,7 +2,7 @@ import { catalogImages } from '../catalog/catalog.js';
 import { loadCatalog } from '../catalog/load.js';
 import type { Logger } from '../lib/logger.js';
 import { ImageStore } from '../images/image-store.js';
-import { EXIT, parseCommandLine, runSubcommand, type CliContext, type CommandGroup, type Subcommand } from './command.js';
+import { EXIT, megabytes, parseCommandLine, runSubcommand, type CliContext, type CommandGroup, type Subcommand } from './command.js';
 
 const USAGE = `studio images build
 studio images prune
@@ -18,8 +18,6 @@ Exit codes: 0 done, 1 failure (content that does not load, a variant that could 
 
 /** Encodes at once: the command has the machine to itself, unlike the server's background warm-up. */
 const BUILD_PARALLEL = 2;
-
-const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** The store's log lines, as the operator reads them: a failed variant on stderr. */
 function cliLogger(context: CliContext): Logger {
@@ -39,7 +37,11 @@ async function contentAndStore(context: CliContext) {
 async function build(args: string[], context: CliContext): Promise<number> {
   parseCommandLine(args, {}, 0);
   const { images, store } = await contentAndStore(context);
-  const report = await store.produceAll(images, { parallel: BUILD_PARALLEL });
+  const report = await store.produceAll(images, {
+    parallel: BUILD_PARALLEL,
+    onVariant: (finished, total) => context.progress.count('images', finished, total, 'variants'),
+  });
+  context.progress.clear();
   context.out(`${report.images} images, ${report.variants} variants in ${store.cacheDir}`);
   context.out(`made ${report.made}, already cached ${report.cached}${report.failed ? `, FAILED ${report.failed}` : ''}`);
   context.out(`${megabytes(report.bytes)} of variants, ${report.seconds.toFixed(1)} s`);

@@ -111,9 +111,19 @@ async function exportAll(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandLine(args, { ...FILTER_OPTIONS, format: { type: 'string' } }, 0);
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('--format must be csv or json');
   const { inbox } = await storesOf(context);
+  context.progress.step('export: reading the inbox');
   const entries = await inbox.list(filterFrom(values, systemClock()));
-  if (values.format === 'json') context.out(JSON.stringify(entries.map(exportRecord), null, 2));
-  else for (const line of csvLines(entries)) context.out(line);
+  if (values.format === 'json') {
+    context.progress.step(`export: writing ${plural(entries.length, 'inquiry', 'inquiries')}`);
+    context.out(JSON.stringify(entries.map(exportRecord), null, 2));
+  } else {
+    // The header first, then one line per inquiry: line i is inquiry i.
+    csvLines(entries).forEach((line, written) => {
+      context.out(line);
+      context.progress.count('export', written, entries.length, 'inquiries');
+    });
+  }
+  context.progress.clear();
   return EXIT.ok;
 }
 

@@ -12,6 +12,7 @@ import { notifyCommands } from './notify.js';
 import { operatorsCommands } from './operators.js';
 import { imagesCommands } from './images.js';
 import { scanCommand } from './scan.js';
+import { ProgressLine } from './progress.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   let db: Db | undefined;
+  const progress = new ProgressLine(process.stderr);
   const context: CliContext = {
     config,
     async db({ migrate = true } = {}) {
@@ -59,8 +61,16 @@ async function main(argv: string[]): Promise<number> {
       if (migrate) await migrateToLatest(db);
       return db;
     },
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    out: (line) => {
+      // The same terminal: the line is printed where the progress was, not after it.
+      if (process.stdout.isTTY) progress.clear();
+      process.stdout.write(`${line}\n`);
+    },
+    err: (line) => {
+      progress.clear();
+      process.stderr.write(`${line}\n`);
+    },
+    progress,
   };
   try {
     return await group.run(args, context);
@@ -71,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
+    progress.clear();
     await db?.close();
   }
 }

@@ -1,6 +1,6 @@
-import { DISCOVERY_CHECKS } from '../agent-scan/discovery-checks.js';
-import { AUTH_CHECKS, PROTOCOL_CHECKS } from '../agent-scan/protocol-checks.js';
-import { scan, type CheckResult } from '../agent-scan/scan.js';
+import { DISCOVERY_CHECKS } from './scan/discovery-checks.js';
+import { AUTH_CHECKS, PROTOCOL_CHECKS } from './scan/protocol-checks.js';
+import { scan, type CheckResult } from './scan/scan.js';
 import { EXIT, parseCommandLine, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = `studio scan [URL] [--json]

@@ -51,6 +51,18 @@ export const DEFAULT_SCOPES: Scope[] = ['api', 'inquiries:write', 'mcp'];
 /** RFC 9068 `typ` of our access tokens. */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
+/** RFC 9068 claims of our access tokens. */
+export interface AccessTokenClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id: string;
+  iat: number;
+  exp: number;
+  jti: string;
+  scope: string;
+}
+
 /** Discovery documents (RFC 8414, RFC 9728) and the human/agent guide to authentication. */
 export const OAUTH_METADATA_PATHS = {
   authorizationServer: '/.well-known/oauth-authorization-server',

@@ -7,49 +7,19 @@ import { StringEnum } from '../contract/schema-helpers.js';
 import type { InboxEntry } from '../inquiries/inbox-store.js';
 import { changeState } from '../inquiries/triage.js';
 import type { OperatorSession } from '../operators/operators.js';
-import { html, type SafeHtml } from '../web/html.js';
+import { html } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';
 import { csrfInput } from './csrf.js';
+import type { PageDeps } from './deps.js';
 import { inquiryPath, utcText } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import { withQuery } from './list-query.js';
-import type { PageDeps } from './pages.js';
 
 // What an operator does to one inquiry, each a POST form with the session's CSRF token (checked by the
 // context's hook before any handler runs) answered 303 to a page that shows a one-line notice
 // (Post/Redirect/Get, `?done=<what>`): file it in another folder, retry its failed notifications, delete
 // it after a confirmation page.
-
-/** The moves between folders, by the `done` key of their notice; the POST carries the target state. */
-export const STATE_ACTIONS = {
-  read: { state: 'read', button: 'Mark read', notice: 'Marked as read.' },
-  unread: { state: 'new', button: 'Mark unread', notice: 'Marked as unread.' },
-  archive: { state: 'archived', button: 'Archive', notice: 'Archived.' },
-  inbox: { state: 'read', button: 'Move to inbox', notice: 'Moved back to the inbox.' },
-  spam: { state: 'spam', button: 'Spam', notice: 'Moved to spam.' },
-  'not-spam': { state: 'read', button: 'Not spam', notice: 'Moved out of spam: its notifications are on their way.' },
-} as const satisfies Record<string, { state: TriageState; button: string; notice: string }>;
-type Move = keyof typeof STATE_ACTIONS;
-
-/** Every notice a `done` parameter may name; a Map, since the key comes from the address bar. */
-const NOTICES: ReadonlyMap<string, string> = new Map([
-  ...Object.entries(STATE_ACTIONS).map(([done, action]) => [done, action.notice] as const),
-  ['not-spam-silent', 'Moved out of spam. No notification channel is configured, so nobody is notified.'],
-  ['unchanged', 'Nothing changed: it was there already.'],
-  ['retried', 'Its failed notifications are queued again.'],
-  ['nothing-to-retry', 'It has no failed notification to retry.'],
-  ['deleted', 'The inquiry was deleted, with its notifications.'],
-]);
-
-export function noticeOf(done: string | undefined): string | undefined {
-  return done === undefined ? undefined : NOTICES.get(done);
-}
-
-/** The notice as a status message: announced by screen readers, shown in the site's form-status style. */
-export function noticeHtml(text: string): SafeHtml {
-  return html`<p class="form-status inbox-notice" role="status">${text}</p>`;
-}
 
 /** Which move took an inquiry from one folder to another, for its notice. */
 function moveOf(from: TriageState, to: TriageState, notifies: boolean): string {

@@ -9,9 +9,9 @@ import type { InboxStore } from '../inquiries/inbox-store.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';
-import { noticeHtml } from './actions.js';
 import { csrfInput } from './csrf.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
+import { noticeHtml } from './notices.js';
 
 // Erasure, for a person's privacy request: GET /inbox/erase asks for the address; the first POST counts
 // that address's inquiries and asks to confirm (nothing is deleted yet); the second POST, with

@@ -9,15 +9,15 @@ import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
-import { noticeHtml, noticeOf, STATE_ACTIONS } from './actions.js';
 import { csrfInput } from './csrf.js';
+import type { PageDeps } from './deps.js';
 import {
   channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml, utcText,
 } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import { folderHref } from './list-query.js';
-import type { PageDeps } from './pages.js';
+import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
 
 // One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its triage, the delivery log of each
 // notification, and the actions on it (each a POST form carrying the session's CSRF token; see

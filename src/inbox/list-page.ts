@@ -7,7 +7,6 @@ import type { InboxEntry, InboxPage, InboxStore } from '../inquiries/inbox-store
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
-import { noticeOf, noticeHtml } from './actions.js';
 import {
   deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderName, FOLDERS, inquiryPath, projectHtml, projectText, timeHtml, utcText, channelText,
 } from './entry-view.js';
@@ -15,6 +14,7 @@ import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
   BadListQuery, badQueryMessage, dropEmptyParameters, folderHref, listRequest, ListQuerySchema, withQuery, type ListFilters, type ListQueryParams, type ListRequest,
 } from './list-query.js';
+import { noticeOf, noticeHtml } from './notices.js';
 
 // The inbox list, GET /inbox: the folders with their counts, the search and filter form (a plain GET
 // form), one page of inquiries newest first with the state of their notifications, the links to the

@@ -17,7 +17,7 @@ const { limit: _pageSize, ...listParameters } = InquiryListQuery.properties;
 
 export const ListQuerySchema = Type.Object({
   ...listParameters,
-  /** The one-line notice of an action just done (src/inbox/actions.ts); an unknown one shows nothing. */
+  /** The one-line notice of an action just done (src/inbox/notices.ts); an unknown one shows nothing. */
   done: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type ListQueryParams = Static<typeof ListQuerySchema>;

@@ -1,32 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog/catalog.js';
-import type { Config } from '../config.js';
 import { INBOX_ROOT } from '../contract/paths.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
-import type { InquiryService } from '../inquiries/inquiry-service.js';
-import type { Clock } from '../lib/clock.js';
-import type { Operators } from '../operators/operators.js';
 import { assetUrls } from '../web/assets.js';
+import type { InboxDeps } from './deps.js';
 import { inboxErrorHandler, inboxNotFound, readSession, requireCsrf, requireSession } from './guards.js';
-import { registerInboxPages, type ClientDirectory, type InboxOutbox } from './pages.js';
+import { registerInboxPages } from './pages.js';
 import { inboxCookies } from './session-cookie.js';
 import { registerSignIn, registerSignOut } from './sign-in.js';
-
-/** What the inbox context is built from (a part of AppDeps). */
-export interface InboxDeps {
-  config: Config;
-  catalog: Catalog;
-  inbox: InboxStore;
-  inquiries: InquiryService;
-  operators: Operators;
-  /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/pages.ts). */
-  outbox: InboxOutbox;
-  /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
-  clients: ClientDirectory;
-  clock?: Clock;
-}
 
 /**
  * The operators' web inbox under /inbox: one encapsulated context owning its hooks, error pages and 404s.

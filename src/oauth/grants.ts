@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CLOCK_TOLERANCE_SECONDS, type GrantType } from '../contract/oauth.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLOCK_TOLERANCE_SECONDS, type AccessTokenClaims, type GrantType } from '../contract/oauth.js';
 import type { ClientRegistrationRequest } from '../contract/oauth-schemas.js';
 import type { Clock } from '../lib/clock.js';
 import { AuthenticatedClients, type ClientCredentials } from './client-auth.js';
@@ -10,7 +10,7 @@ import { TOKEN_ACCEPTED_MS } from './revocations.js';
 import { parseScope } from './scopes.js';
 import { hashSecret, newClientId, newClientSecret } from './secrets.js';
 import { TokenRejected } from './token-rejection.js';
-import type { AccessTokenClaims, AccessTokens } from './tokens.js';
+import type { AccessTokens } from './tokens.js';
 
 export interface GrantsDeps {
   clients: ClientStore;

@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS } from '../contract/oauth.js';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS, type AccessTokenClaims } from '../contract/oauth.js';
 import { seconds, type Clock } from '../lib/clock.js';
 import type { KeyRing } from './key-ring.js';
 import type { RevocationStore } from './ports.js';
 import { signCompactJws } from './signing-key.js';
 import { TokenRejected } from './token-rejection.js';
 import { VerifiedTokens } from './verified-tokens.js';
-
-/** RFC 9068 claims of our access tokens. */
-export interface AccessTokenClaims {
-  iss: string;
-  sub: string;
-  aud: string;
-  client_id: string;
-  iat: number;
-  exp: number;
-  jti: string;
-  scope: string;
-}
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 // Header parameters that point at a key: we only ever verify against our own key set.

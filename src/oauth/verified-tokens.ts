@@ -1,5 +1,5 @@
 import type { CryptoKey } from 'jose';
-import type { AccessTokenClaims } from './tokens.js';
+import type { AccessTokenClaims } from '../contract/oauth.js';
 
 /** At most this many tokens are remembered (about 1 kB each with their claims); the oldest go first. */
 const MAX_VERIFIED_TOKENS = 10_000;

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { ApiError } from '../../contract/errors.js';
-import { OAUTH_METADATA_PATHS } from '../../contract/oauth.js';
+import { OAUTH_METADATA_PATHS, type AccessTokenClaims } from '../../contract/oauth.js';
 import { sendApiError } from '../../http/errors.js';
 import { errorClass } from '../../lib/error-class.js';
 import { StoreUnavailable } from '../errors.js';
 import type { OAuthService } from '../service.js';
-import type { AccessTokenClaims } from '../tokens.js';
 import { TokenRejected } from '../token-rejection.js';
 import { STORE_RETRY_AFTER_SECONDS } from './errors.js';
 

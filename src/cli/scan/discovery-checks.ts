@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PATHS } from '../contract/paths.js';
-import { mediaTypeOfValue } from '../http/headers.js';
+import { PATHS } from '../../contract/paths.js';
+import { mediaTypeOfValue } from '../../http/headers.js';
 import { list, record, type Answer } from './probe.js';
 import { fail, findingOf, pass, warn, type Check } from './scan.js';
 

@@ -1,5 +1,5 @@
-import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
-import { PATHS } from '../contract/paths.js';
+import { OAUTH_METADATA_PATHS } from '../../contract/oauth.js';
+import { PATHS } from '../../contract/paths.js';
 import { list, record, type Probe } from './probe.js';
 import { fail, findingOf, pass, type Check } from './scan.js';
 

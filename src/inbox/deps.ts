@@ -1,0 +1,52 @@
+import type { Catalog } from '../catalog/catalog.js';
+import type { Config } from '../config.js';
+import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { InquiryService } from '../inquiries/inquiry-service.js';
+import type { NotificationChannel } from '../inquiries/notifier.js';
+import type { TriageDeps } from '../inquiries/triage.js';
+import type { Clock } from '../lib/clock.js';
+import type { ClientRecord } from '../oauth/ports.js';
+import type { Operators } from '../operators/operators.js';
+
+// What the inbox is built from: the context's deps as the composition root hands them over, and the
+// pages' deps put together from them. Its own room below plugin.ts and the pages, so both import it and
+// neither imports the other for a type.
+
+/** What the inbox context is built from (a part of AppDeps). */
+export interface InboxDeps {
+  config: Config;
+  catalog: Catalog;
+  inbox: InboxStore;
+  inquiries: InquiryService;
+  operators: Operators;
+  /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */
+  outbox: InboxOutbox;
+  /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
+  clients: ClientDirectory;
+  clock?: Clock;
+}
+
+/** What the inbox's actions need of the outbox: made once by the composition root (src/compose.ts). */
+export interface InboxOutbox {
+  /** The configured notification channels: taking an inquiry out of spam queues a job for each it lacks. */
+  channels: NotificationChannel[];
+  /** Puts the permanently failed jobs of one inquiry back in the queue, due `now`; returns how many. */
+  requeueFailed(now: number, inquiryId: string): Promise<number>;
+  /** Asks the outbox worker to look for due jobs now rather than at its next poll. */
+  wake(): void;
+}
+
+/** The registered OAuth clients, to name the client an inquiry's bearer token belonged to. */
+export interface ClientDirectory {
+  findClient(clientId: string): Promise<ClientRecord | undefined>;
+}
+
+/** What the pages are built from: the inbox context's deps, put together once. */
+export interface PageDeps {
+  inbox: InboxStore;
+  triage: TriageDeps;
+  outbox: InboxOutbox;
+  clients: ClientDirectory;
+  clock: Clock;
+  siteName: string;
+}

@@ -1,0 +1,34 @@
+import type { TriageState } from '../contract/inquiry.js';
+import { html, type SafeHtml } from '../web/html.js';
+
+// The one-line notices the pages show after an action (Post/Redirect/Get, `?done=<what>`), and the moves
+// between folders that name them: shared by the actions that redirect and the pages that show the notice.
+
+/** The moves between folders, by the `done` key of their notice; the POST carries the target state. */
+export const STATE_ACTIONS = {
+  read: { state: 'read', button: 'Mark read', notice: 'Marked as read.' },
+  unread: { state: 'new', button: 'Mark unread', notice: 'Marked as unread.' },
+  archive: { state: 'archived', button: 'Archive', notice: 'Archived.' },
+  inbox: { state: 'read', button: 'Move to inbox', notice: 'Moved back to the inbox.' },
+  spam: { state: 'spam', button: 'Spam', notice: 'Moved to spam.' },
+  'not-spam': { state: 'read', button: 'Not spam', notice: 'Moved out of spam: its notifications are on their way.' },
+} as const satisfies Record<string, { state: TriageState; button: string; notice: string }>;
+
+/** Every notice a `done` parameter may name; a Map, since the key comes from the address bar. */
+const NOTICES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(STATE_ACTIONS).map(([done, action]) => [done, action.notice] as const),
+  ['not-spam-silent', 'Moved out of spam. No notification channel is configured, so nobody is notified.'],
+  ['unchanged', 'Nothing changed: it was there already.'],
+  ['retried', 'Its failed notifications are queued again.'],
+  ['nothing-to-retry', 'It has no failed notification to retry.'],
+  ['deleted', 'The inquiry was deleted, with its notifications.'],
+]);
+
+export function noticeOf(done: string | undefined): string | undefined {
+  return done === undefined ? undefined : NOTICES.get(done);
+}
+
+/** The notice as a status message: announced by screen readers, shown in the site's form-status style. */
+export function noticeHtml(text: string): SafeHtml {
+  return html`<p class="form-status inbox-notice" role="status">${text}</p>`;
+}
