@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import type { InboxStore } from '../src/inquiries/inbox-store.js';
+import type { InboxStore } from '../src/inquiries/ports.js';
 import { openDatabase, type Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { cursorAfter } from '../src/store/inbox-where.js';

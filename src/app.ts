@@ -16,7 +16,7 @@ import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
 import { answerHeaders } from './http/security-headers.js';
-import type { InboxStore } from './inquiries/inbox-store.js';
+import type { InboxStore } from './inquiries/ports.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
 import type { InboxOutbox } from './inbox/pages.js';

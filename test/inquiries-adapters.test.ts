@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/inbox-store.js';
+import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/ports.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
 import { migrateToLatest } from '../src/store/migrate.js';

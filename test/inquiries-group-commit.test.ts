@@ -9,7 +9,7 @@ import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import type { SubmissionContext, SubmissionResult } from '../src/inquiries/inquiry-service.js';
 import { createInquiryService } from '../src/inquiries/submit.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import type { CommitRequest } from '../src/inquiries/inbox-store.js';
+import type { CommitRequest } from '../src/inquiries/ports.js';
 import { RateLimiter } from '../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
 import type { Db } from '../src/store/database.js';

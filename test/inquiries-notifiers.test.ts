@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { EmailNotifier, emailNotifierFromConfig } from '../src/inquiries/notifiers/email.js';
 import { DeliveryError } from '../src/inquiries/notifiers/delivery-error.js';
 import { WebhookNotifier, webhookNotifierFromConfig } from '../src/inquiries/notifiers/webhook.js';
-import type { StoredInquiry } from '../src/inquiries/notifier.js';
+import type { StoredInquiry } from '../src/inquiries/ports.js';
 import { parseMail, type ParsedMail } from './helpers/mail.js';
 import { freePort } from './helpers/server.js';
 import { newWebhookSecret, startSmtpSink, startWebhookReceiver, type ReceivedMail, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { InboxStore } from '../inquiries/inbox-store.js';
-import type { NotificationChannel } from '../inquiries/notifier.js';
+import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
 import type { TriageDeps } from '../inquiries/triage.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { ClientRecord } from '../oauth/ports.js';

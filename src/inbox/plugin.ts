@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { INBOX_ROOT } from '../contract/paths.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxStore } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { Clock } from '../lib/clock.js';
 import type { Operators } from '../operators/operators.js';

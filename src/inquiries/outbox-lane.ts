@@ -3,10 +3,8 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
 import { unobservedOutbox, type OutboxEvents } from './events.js';
-import type { InboxStore } from './inbox-store.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from './notifier.js';
+import type { ClaimedJob, InboxStore, JobOutcome, NotificationChannel, Notifier, OutboxStore, StoredInquiry } from './ports.js';
 import { DeliveryError } from './notifiers/delivery-error.js';
-import type { ClaimedJob, JobOutcome, OutboxStore } from './outbox-store.js';
 
 // One channel's lane of the outbox worker (src/inquiries/outbox-worker.ts): its queue, its deliveries in
 // flight, its outcomes written in batches, and its pause while the channel fails every delivery.

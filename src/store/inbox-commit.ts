@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { CommitOutcome, CommitRequest } from '../inquiries/inbox-store.js';
-import type { ClaimedJob } from '../inquiries/outbox-store.js';
+import type { ClaimedJob, CommitOutcome, CommitRequest } from '../inquiries/ports.js';
 import { recordAcknowledgements } from './acknowledgements.js';
 import type { Db } from './database.js';
 import { claimedJobOf, inquiryRow, jobRows } from './inquiry-rows.js';

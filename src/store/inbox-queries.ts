@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
-import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../inquiries/inbox-store.js';
+import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../inquiries/ports.js';
 import type { Db } from './database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
 import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS, type NotificationStateRow } from './inquiry-rows.js';

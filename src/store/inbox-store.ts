@@ -1,9 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { TriageState } from '../contract/inquiry.js';
-import type {
-  CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, StateChangeOutcome,
-} from '../inquiries/inbox-store.js';
-import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
+import type { CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, NotificationChannel, StateChangeOutcome, StoredInquiry } from '../inquiries/ports.js';
 import { GroupCommitter } from '../lib/group-committer.js';
 import type { Db } from './database.js';
 import { commitBatch } from './inbox-commit.js';

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { InboxFilter } from '../inquiries/inbox-store.js';
+import type { InboxFilter } from '../inquiries/ports.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 

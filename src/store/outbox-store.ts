@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { NotificationChannel } from '../inquiries/notifier.js';
-import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
+import type { ClaimedJob, JobOutcome, NotificationChannel, OutboxStore, PendingJobs } from '../inquiries/ports.js';
 import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
 import { claimedJobOf } from './inquiry-rows.js';
 import type { Database } from './schema.js';

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Config } from '../../config.js';
-import type { StoredInquiry } from '../notifier.js';
+import type { StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 import { singleLine } from './render.js';
 import { isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Config } from '../../config.js';
-import type { StoredInquiry } from '../notifier.js';
+import type { StoredInquiry } from '../ports.js';
 import { inquiryHtml, inquirySubject, inquiryText, singleLine } from './render.js';
 import { defaultFromAddress, idToken, isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { NotificationChannel, Notifier } from '../notifier.js';
+import type { NotificationChannel, Notifier } from '../ports.js';
 import { emailNotifierFromConfig } from './email.js';
 import { webhookNotifierFromConfig } from './webhook.js';
 

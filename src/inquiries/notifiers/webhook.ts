@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { API_DOCUMENT_VERSION } from '../../contract/api.js';
 import type { Config } from '../../config.js';
 import { seconds, systemClock, type Clock } from '../../lib/clock.js';
-import type { Notifier, StoredInquiry } from '../notifier.js';
+import type { Notifier, StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 
 // Webhook notifier: a JSON POST signed per the Standard Webhooks spec (https://www.standardwebhooks.com),
