@@ -11,10 +11,10 @@ import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
-import { openDatabase } from './store/database.js';
-import { StoreReadiness } from './store/readiness.js';
-import { KyselyInboxStore } from './store/inbox-store.js';
-import { KyselyOutboxStore } from './store/outbox-store.js';
+import { openDatabase, type Db } from './store/db/database.js';
+import { StoreReadiness } from './store/db/readiness.js';
+import { KyselyInboxStore } from './store/inquiries/inbox.js';
+import { KyselyOutboxStore } from './store/inquiries/outbox.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
@@ -24,11 +24,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import type { Metrics } from './observability/metrics.js';
 import { stdoutDestination } from './observability/log-destination.js';
-import { oauthStores, revocationFeed } from './store/oauth-stores.js';
+import { oauthStores, revocationFeed } from './store/oauth/stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
-import { KyselyOperatorStore } from './store/operators.js';
-import type { Db } from './store/database.js';
+import { KyselyOperatorStore } from './store/operators/operators.js';
 
 const REDIS_CONNECT_WAIT_MS = 2_000;
 

@@ -8,11 +8,11 @@ import { Migrator } from 'kysely/migration';
 import type { Inquiry, TriageState } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import type { InboxEntry, InboxQuery, InquiryRecord, NotificationChannel } from '../src/inquiries/ports.js';
-import type { Db } from '../src/store/database.js';
-import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { inquiryRow } from '../src/store/inquiry-rows.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { migrations } from '../src/store/migrations/index.js';
+import type { Db } from '../src/store/db/database.js';
+import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
+import { inquiryRow } from '../src/store/inquiries/rows.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import { migrations } from '../src/store/db/migrations/index.js';
 import { openStore } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 

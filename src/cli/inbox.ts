@@ -6,8 +6,8 @@ import type { InboxFilter, InboxStore, NotificationStatus, OutboxStore } from '.
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
-import { KyselyInboxStore } from '../store/inbox-store.js';
-import { KyselyOutboxStore } from '../store/outbox-store.js';
+import { KyselyInboxStore } from '../store/inquiries/inbox.js';
+import { KyselyOutboxStore } from '../store/inquiries/outbox.js';
 import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand, iso } from './command.js';
 import { listTable, showLines } from './inbox-format.js';
 
