@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../src/catalog/load.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config/load.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import type { CommitRequest, StoredInquiry } from '../src/inquiries/ports.js';

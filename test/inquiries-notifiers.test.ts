@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load.js';
 import { EmailNotifier, emailNotifierFromConfig } from '../src/inquiries/notifiers/email.js';
 import { DeliveryError } from '../src/inquiries/notifiers/delivery-error.js';
 import { WebhookNotifier, webhookNotifierFromConfig } from '../src/inquiries/notifiers/webhook.js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/load.js';
 import { openDatabase, type Db } from '../store/db/database.js';
 import pino from 'pino';
 import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';

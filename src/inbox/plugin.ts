@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../catalog/catalog.js';
-import type { Config } from '../config.js';
+import type { ServerConfig } from '../config/server.js';
 import { INBOX_ROOT } from '../contract/paths.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
@@ -16,7 +16,7 @@ import { registerSignIn, registerSignOut } from './sign-in.js';
 
 /** What the inbox context is built from (a part of AppDeps). */
 export interface InboxDeps {
-  config: Config;
+  config: Pick<ServerConfig, 'baseUrl'>;
   catalog: Catalog;
   inbox: InboxStore;
   inquiries: InquiryService;
