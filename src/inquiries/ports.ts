@@ -7,7 +7,8 @@ import type { SubmissionChannel } from './inquiry-service.js';
 // ── Notifiers ──
 
 // The port between the outbox worker and the ways an inquiry is told of: to the studio (email, webhook),
-// and back to the inquirer (the acknowledgement, which carries nothing of what was submitted).
+// and back to the inquirer (the acknowledgement, which carries nothing of what was submitted). The
+// adapters live in ./notifiers/.
 
 /** An inquiry as committed to the inbox store. */
 export interface StoredInquiry {
