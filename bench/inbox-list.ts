@@ -6,12 +6,12 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import type { InboxStore } from '../src/inquiries/inbox-store.js';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { cursorAfter } from '../src/store/inbox-where.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import type { InquiriesTable, NotificationJobsTable } from '../src/store/schema.js';
+import type { InboxStore } from '../src/inquiries/ports.js';
+import { openDatabase, type Db } from '../src/store/db/database.js';
+import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
+import { cursorAfter } from '../src/store/inquiries/inbox-where.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import type { InquiriesTable, NotificationJobsTable } from '../src/store/db/schema.js';
 import { createPgDatabase } from '../test/helpers/postgres.js';
 
 // `npx tsx bench/inbox-list.ts`: the web inbox list's store calls at 100,000 stored inquiries, on a SQLite

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { openDatabase, sqliteFileOf } from '../src/store/database.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { SQLite } from '../src/store/sqlite-driver.js';
+import { openDatabase, sqliteFileOf } from '../src/store/db/database.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import { SQLite } from '../src/store/db/sqlite-driver.js';
 import pino from 'pino';
 import { GroupCommitter } from '../src/lib/group-committer.js';
 

@@ -1,7 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Catalog } from './catalog/catalog.js';
-import type { Config } from './config.js';
+import type { LegacyConfig } from './config/legacy.js';
+import type { ObservabilityConfig } from './config/observability.js';
+import type { ServerConfig } from './config/server.js';
 import { MAX_BODY_BYTES } from './contract/api.js';
 import { WELL_KNOWN_ROOT } from './contract/paths.js';
 import { schemaValidatorCompiler, SHARED_SCHEMAS } from './contract/validator.js';
@@ -16,7 +18,7 @@ import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
 import { answerHeaders } from './http/security-headers.js';
-import type { InboxStore } from './inquiries/inbox-store.js';
+import type { InboxStore } from './inquiries/ports.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
 import type { InboxOutbox } from './inbox/deps.js';
@@ -37,9 +39,12 @@ import type { Metrics } from './observability/metrics.js';
 import type { ImageStore } from './images/image-store.js';
 import { registerMetricsRoute, registerRequestMetrics } from './observability/http.js';
 
+/** The sections of the configuration the app reads: the public origin and proxies, the legacy alias's dates, /metrics. */
+export type AppConfig = ServerConfig & LegacyConfig & Pick<ObservabilityConfig, 'metricsToken'>;
+
 /** Everything the app needs from outside, chosen by the composition root (src/compose.ts). */
 export interface AppDeps {
-  config: Config;
+  config: AppConfig;
   catalog: Catalog;
   limiter: RateLimiter;
   readiness: ReadinessCheck[];

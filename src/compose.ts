@@ -4,17 +4,20 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { catalogImages } from './catalog/catalog.js';
 import { loadCatalog } from './catalog/load.js';
 import { ImageStore } from './images/image-store.js';
-import type { Config } from './config.js';
+import type { Config } from './config/load.js';
+import type { ObservabilityConfig } from './config/observability.js';
+import type { RateLimitsConfig } from './config/rate-limits.js';
+import type { StoreConfig } from './config/store.js';
 import { LiveApp } from './live-app.js';
 import { eventLoopPressure } from './http/load-shedding.js';
 import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
-import { openDatabase } from './store/database.js';
-import { StoreReadiness } from './store/readiness.js';
-import { KyselyInboxStore } from './store/inbox-store.js';
-import { KyselyOutboxStore } from './store/outbox-store.js';
+import { openDatabase, type Db } from './store/db/database.js';
+import { StoreReadiness } from './store/db/readiness.js';
+import { KyselyInboxStore } from './store/inquiries/inbox.js';
+import { KyselyOutboxStore } from './store/inquiries/outbox.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
@@ -24,11 +27,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createOAuth } from './oauth/service.js';
 import type { Metrics } from './observability/metrics.js';
 import { stdoutDestination } from './observability/log-destination.js';
-import { oauthStores, revocationFeed } from './store/oauth-stores.js';
+import { oauthStores, revocationFeed } from './store/oauth/stores.js';
 import { argon2idHasher } from './operators/argon2-hasher.js';
 import { createOperators } from './operators/service.js';
-import { KyselyOperatorStore } from './store/operators.js';
-import type { Db } from './store/database.js';
+import { KyselyOperatorStore } from './store/operators/operators.js';
 
 const REDIS_CONNECT_WAIT_MS = 2_000;
 
@@ -62,7 +64,7 @@ export interface ComposeOptions {
 }
 
 /** JSON lines on stdout, handed over once per turn of the event loop (src/observability/log-destination.ts). */
-export function createLogger(config: Config): FastifyBaseLogger {
+export function createLogger(config: Pick<ObservabilityConfig, 'logLevel'>): FastifyBaseLogger {
   return pino({ level: config.logLevel }, stdoutDestination()) as FastifyBaseLogger;
 }
 
@@ -70,7 +72,7 @@ export function createLogger(config: Config): FastifyBaseLogger {
  * The database, migrated in the background and retried until it answers: the service starts and
  * serves reads while it is down, and writes answer 503 until the store is ready.
  */
-function openStore(config: Config, logger: FastifyBaseLogger): { db: Db; store: StoreReadiness; check: ReadinessCheck } {
+function openStore(config: StoreConfig, logger: FastifyBaseLogger): { db: Db; store: StoreReadiness; check: ReadinessCheck } {
   const db = openDatabase(config.databaseUrl, logger);
   const store = new StoreReadiness(db, logger);
   store.start();
@@ -88,7 +90,7 @@ function notificationCheck(notifier: MonitoredNotifier): ReadinessCheck {
 
 /** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
 async function createLimiter(
-  config: Config, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
+  config: RateLimitsConfig, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
 ): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
   if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale, events), checks: [] };
@@ -99,7 +101,10 @@ async function createLimiter(
   return { limiter: new RateLimiter(redis, config.rateLimitScale, events), checks: [{ name: 'redis', check: () => redis.ping() }] };
 }
 
-/** The composition root: config -> adapters -> app. The only place that picks implementations. */
+/**
+ * The composition root: config -> adapters -> app. The only place that picks implementations, and the only
+ * one that sees the whole configuration: each factory is given its section (src/config/).
+ */
 export async function compose(config: Config, logger: FastifyBaseLogger = createLogger(config), options: ComposeOptions = {}): Promise<Runtime> {
   // Once per process: a content reload keeps the cache, its encodes under way and its limit on them.
   const images = await ImageStore.open(config.imageCacheDir, logger);

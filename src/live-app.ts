@@ -1,12 +1,17 @@
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from './app.js';
+import { buildApp, type AppConfig, type AppDeps } from './app.js';
 import { catalogImages, type Catalog } from './catalog/catalog.js';
 import { loadCatalog } from './catalog/load.js';
+import type { ContentConfig } from './config/content.js';
+import type { ClientLimits } from './config/http-limits.js';
 import { AppServer } from './http/app-server.js';
 
 /** What every app is built from but the content: the adapters, made once by the composition root. */
-export type LiveAppDeps = Omit<AppDeps, 'catalog' | 'serverFactory'>;
+export type LiveAppDeps = Omit<AppDeps, 'catalog' | 'serverFactory' | 'config'> & {
+  /** The app's sections, the listening server's limits, and where the content is read from on each reload. */
+  config: AppConfig & ClientLimits & Pick<ContentConfig, 'contentDir'>;
+};
 
 /**
  * The app of the current content, answering on one listening server. `reload()` reads the content again

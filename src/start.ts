@@ -1,6 +1,6 @@
 // Starts the service from the configuration, and stops or reloads it on signals (src/main.ts loads this).
 import { compose } from './compose.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config/load.js';
 import { ContentError } from './catalog/load.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;

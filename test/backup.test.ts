@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SQLite } from '../src/store/sqlite-driver.js';
+import { SQLite } from '../src/store/db/sqlite-driver.js';
 import { studio } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startServer, type TestServer } from './helpers/server.js';

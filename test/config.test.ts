@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config/load.js';
 import { DEPRECATION_POLICY } from '../src/contract/api.js';
 
 function problemsOf(env: Record<string, string>): string[] {

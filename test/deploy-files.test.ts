@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load.js';
 
 // The deploy files cannot be run here (no image can be pulled), so this reads them: the compose file names
 // the peers, two instances behind the proxy with a valid configuration, and the Dockerfile builds with

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INBOX_PATHS } from '../src/contract/paths.js';
 import { EXPORT_COLUMNS } from '../src/inquiries/export.js';
-import type { InboxEntry, NotificationState } from '../src/inquiries/inbox-store.js';
+import type { InboxEntry, NotificationState } from '../src/inquiries/ports.js';
 import { deliveryState } from '../src/inbox/entry-view.js';
 import { replyHref } from '../src/inbox/inquiry-page.js';
 import { addOperator, signIn, type InboxClient } from './helpers/inbox.js';

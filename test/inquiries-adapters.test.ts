@@ -4,15 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uuidv7 } from '../src/inquiries/ids.js';
-import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/inbox-store.js';
-import type { Db } from '../src/store/database.js';
-import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { KyselyOutboxStore } from '../src/store/outbox-store.js';
+import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/ports.js';
+import type { Db } from '../src/store/db/database.js';
+import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import { KyselyOutboxStore } from '../src/store/inquiries/outbox.js';
 import { openStore } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 
-// The store adapters hold their ports' promises (src/inquiries/inbox-store.ts, outbox-store.ts) on
+// The store adapters hold their ports' promises (src/inquiries/ports.ts) on
 // SQLite and on PostgreSQL alike: what a commit answers, what the operator reads and deletes, and
 // that a worker's marks count only while its claim on a job holds.
 

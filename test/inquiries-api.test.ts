@@ -5,7 +5,7 @@ import { BUDGETS, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inqu
 import { OpenApiContract } from './helpers/openapi.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, openStore, postInquiry, validInquiry, type Body, type ErrorJson, type MediaType } from './helpers/inquiries.js';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/db/database.js';
 
 const ROUTES = ['/api/v1/contact', '/api/contact'] as const;
 const MEDIA: MediaType[] = ['json', 'form'];

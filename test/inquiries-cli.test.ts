@@ -7,7 +7,7 @@ import { studio, studioWith } from './helpers/cli.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/db/database.js';
 
 // The operator command `studio`, run as a child process against the server's own DATABASE_URL.
 

@@ -11,7 +11,7 @@ import { countInquiries, eventually, openStore, postInquiry, validInquiry, type 
 import { createPgDatabase } from './helpers/postgres.js';
 import { SwitchablePgProxy } from './helpers/pg-proxy.js';
 import { exited, isSocketError, spawnServer } from './helpers/service-process.js';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/db/database.js';
 import { startSmtpSink, startWebhookReceiver, type ReceivedMail, type WebhookReceiver } from './helpers/inquiry-peers.js';
 
 // Faults: the database going away and coming back, a full disk under SQLite, the server killed with

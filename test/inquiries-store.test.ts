@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, formEncode, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/db/database.js';
 
 // The inbox store end to end, on SQLite and on PostgreSQL: what 200 commits, idempotency, the
 // honeypot, duplicates, the shared rate-limit bucket, and the notifications sent from the outbox.

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compose } from '../src/compose.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 
 // The server runs in this process, so blocking this process's event loop saturates the server's: the test

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSmtpSink, type SmtpSink } from './helpers/inquiry-peers.js';
 import { apiCall, registerClient, requestToken, TestClock } from './helpers/oauth-helpers.js';

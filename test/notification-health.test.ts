@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { EmailNotifier } from '../src/inquiries/notifiers/email.js';
 import { FAILURE_PROBE_INTERVAL_MS, MonitoredNotifier } from '../src/inquiries/notifiers/monitored.js';
-import type { StoredInquiry } from '../src/inquiries/notifier.js';
+import type { StoredInquiry } from '../src/inquiries/ports.js';
 import { studioWith } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import { createHash } from 'node:crypto';
-import { SQLite } from '../src/store/sqlite-driver.js';
+import { SQLite } from '../src/store/db/sqlite-driver.js';
 import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { KyselyKeyStore } from '../src/store/oauth-keys.js';
+import { openDatabase, type Db } from '../src/store/db/database.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import { KyselyKeyStore } from '../src/store/oauth/signing-keys.js';
 import { silentLogger } from './helpers/inquiries.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 

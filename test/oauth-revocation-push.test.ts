@@ -8,7 +8,7 @@ import {
 } from './helpers/oauth-helpers.js';
 import { eventually } from './helpers/inquiries.js';
 import type { TestServer } from './helpers/server.js';
-import { REVOCATION_CHANNEL } from '../src/store/pg-revocation-feed.js';
+import { REVOCATION_CHANNEL } from '../src/store/oauth/pg-revocation-feed.js';
 
 // Bearer requests are answered from memory (a verified token is remembered until it expires, the live
 // revocations are held in process) while PostgreSQL pushes every revocation (LISTEN/NOTIFY). These tests

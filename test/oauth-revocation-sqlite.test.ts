@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoreUnavailable } from '../src/oauth/errors.js';
 import { KnownRevocations } from '../src/oauth/revocations.js';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { KyselyRevocationStore } from '../src/store/oauth-revocations.js';
-import { SqliteRevocationFeed } from '../src/store/sqlite-revocation-feed.js';
+import { openDatabase, type Db } from '../src/store/db/database.js';
+import { migrateToLatest } from '../src/store/db/migrate.js';
+import { KyselyRevocationStore } from '../src/store/oauth/revocation-list.js';
+import { SqliteRevocationFeed } from '../src/store/oauth/sqlite-revocation-feed.js';
 import { eventually, silentLogger } from './helpers/inquiries.js';
 
 // On SQLite, memory answers a bearer request only after `PRAGMA data_version` said that no other

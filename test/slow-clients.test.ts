@@ -1,7 +1,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/load.js';
 import { CONNECTIONS_CHECKING_INTERVAL_MS } from '../src/http/server-limits.js';
 import { startServer, type TestServer } from './helpers/server.js';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { SQLite } from '../src/store/sqlite-driver.js';
+import { SQLite } from '../src/store/db/sqlite-driver.js';
 
 // The SQLite driver is better-sqlite3 13 where Node-API 10 exists (Node 24, recent 22 releases) and its
 // 12 line below (Node 20): each crashes the other's Node. CI runs this on the machine's Node 20 and on Node 24.

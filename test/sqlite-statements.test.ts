@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../src/store/database.js';
-import { preparingOnce, SQLite } from '../src/store/sqlite-driver.js';
+import { openDatabase, type Db } from '../src/store/db/database.js';
+import { preparingOnce, SQLite } from '../src/store/db/sqlite-driver.js';
 import { silentLogger } from './helpers/inquiries.js';
 
-// SQLite statements are prepared once per SQL text and kept (src/store/sqlite-driver.ts): a kept
+// SQLite statements are prepared once per SQL text and kept (src/store/db/sqlite-driver.ts): a kept
 // statement must give each query its own answer, also while another query still iterates it.
 
 describe('SQLite statements prepared once', () => {

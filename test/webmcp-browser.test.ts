@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/db/database.js';
 import { chromiumSkip, launchChromium, seriousViolations, watchedPage } from './helpers/chromium.js';
 import { countInquiries, openStore, validInquiry, type Body } from './helpers/inquiries.js';
 import { connect, structured, type Json } from './helpers/mcp.js';

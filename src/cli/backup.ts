@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { backupSqlite } from '../store/backup.js';
-import { sqliteFileOf } from '../store/database.js';
+import { backupSqlite } from '../store/db/backup.js';
+import { sqliteFileOf } from '../store/db/database.js';
 import { EXIT, megabytes, parseCommandLine, UsageError, type CommandGroup } from './command.js';
 
 const USAGE = `studio backup <file>

@@ -3,7 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import { OAuthError } from '../oauth/errors.js';
 import { createOAuth } from '../oauth/service.js';
 import type { Grants } from '../oauth/grants.js';
-import { oauthStores } from '../store/oauth-stores.js';
+import { oauthStores } from '../store/oauth/stores.js';
 import { EXIT, iso, parseCommandLine, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = [

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Config } from '../config.js';
-import type { Db } from '../store/database.js';
+import type { Config } from '../config/load.js';
+import type { Db } from '../store/db/database.js';
 import type { ProgressLine } from './progress.js';
 
 // What every `studio` command group gets from the dispatcher, and the exit codes they share.

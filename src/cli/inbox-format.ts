@@ -1,5 +1,5 @@
 import { notificationSummary } from '../inquiries/export.js';
-import type { InboxEntry, Triage } from '../inquiries/inbox-store.js';
+import type { InboxEntry, Triage } from '../inquiries/ports.js';
 import { iso, table } from './command.js';
 
 // How `studio inbox` shows inquiries: the list table and one inquiry in full (exports: src/inquiries/export.ts).

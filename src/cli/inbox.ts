@@ -2,13 +2,12 @@ import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
 import { NOTIFICATION_STATUSES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
-import type { InboxFilter, InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxFilter, InboxStore, NotificationStatus, OutboxStore } from '../inquiries/ports.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
-import type { NotificationStatus, OutboxStore } from '../inquiries/outbox-store.js';
 import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
-import { KyselyInboxStore } from '../store/inbox-store.js';
-import { KyselyOutboxStore } from '../store/outbox-store.js';
+import { KyselyInboxStore } from '../store/inquiries/inbox.js';
+import { KyselyOutboxStore } from '../store/inquiries/outbox.js';
 import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand, iso } from './command.js';
 import { listTable, showLines } from './inbox-format.js';
 

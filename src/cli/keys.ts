@@ -1,6 +1,6 @@
 import { KEY_REFRESH_SECONDS, RETIRE_AFTER_MS } from '../oauth/ports.js';
 import { parseConfiguredKey } from '../oauth/signing-key.js';
-import { KyselyKeyStore } from '../store/oauth-keys.js';
+import { KyselyKeyStore } from '../store/oauth/signing-keys.js';
 import { EXIT, iso, parseCommandLine, UsageError, type CliContext, type CommandGroup } from './command.js';
 
 const USAGE = 'studio keys list\nstudio keys rotate\n\nLists the OAuth signing keys, or rotates: a new key signs from now on, and the\nold one stays published until its last token has expired, then is retired.';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../store/database.js';
+import { ConfigError, loadConfig } from '../config/load.js';
+import { openDatabase, type Db } from '../store/db/database.js';
 import pino from 'pino';
 import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
 import { inboxCommands } from './inbox.js';
@@ -13,7 +13,7 @@ import { operatorsCommands } from './operators.js';
 import { imagesCommands } from './images.js';
 import { scanCommand } from './scan.js';
 import { ProgressLine } from './progress.js';
-import { migrateToLatest } from '../store/migrate.js';
+import { migrateToLatest } from '../store/db/migrate.js';
 
 // `studio`: the operator command. One line per command group; each group lives in its own file.
 // A Map: the command name is the operator's input, and `studio constructor` must be an unknown command.

@@ -1,4 +1,4 @@
-import { migrateToLatest } from '../store/migrate.js';
+import { migrateToLatest } from '../store/db/migrate.js';
 import { EXIT, parseCommandLine, type CommandGroup } from './command.js';
 
 /** `studio migrate`: applies the pending migrations to DATABASE_URL (the server also does it at start-up). */

@@ -6,7 +6,7 @@ import type { CredentialOutcome } from '../operators/operators.js';
 import { PASSWORD_LENGTH } from '../operators/password-rules.js';
 import { SIGN_IN_LINK_MS } from '../operators/sessions.js';
 import { createOperatorAccounts, type OperatorAccounts } from '../operators/service.js';
-import { KyselyOperatorStore } from '../store/operators.js';
+import { KyselyOperatorStore } from '../store/operators/operators.js';
 import { EXIT, UsageError, iso, parseCommandLine, runSubcommand, table, type CliContext, type CommandGroup, type Subcommand } from './command.js';
 
 const USAGE = `studio operators <command>

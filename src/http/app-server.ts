@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
-import { createLimitedServer, type ClientLimits } from './server-limits.js';
+import type { ClientLimits } from '../config/http-limits.js';
+import { createLimitedServer } from './server-limits.js';
 
 /** An app that answers requests, and how many of them it has not answered yet. */
 interface Serving {

@@ -1,14 +1,12 @@
 import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { PressureLimits } from '../config/http-limits.js';
 import { ApiError } from '../contract/errors.js';
 
 /** What a refused client is told to wait: pressure is sampled every second, but a retry storm a second later would only renew it. */
 export const OVERLOADED_RETRY_AFTER_S = 10;
 const SAMPLE_INTERVAL_MS = 1_000;
 const RESOLUTION_MS = 10;
-
-export type PressureLimits = Pick<Config, 'maxEventLoopDelayMs' | 'maxEventLoopUtilization'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { Config } from '../config.js';
-
-export type ClientLimits = Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'>;
+import type { ClientLimits } from '../config/http-limits.js';
 
 /**
  * How often Node looks for requests past their headers or request timeout. Its default is 30 s, so a

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CatalogImage } from '../catalog/catalog.js';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config/reader.js';
 import { writeAtomically } from '../lib/atomic-file.js';
 import { sha256Hex } from '../lib/hash.js';
 import type { Logger } from '../lib/logger.js';

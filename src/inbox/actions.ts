@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import { StringEnum } from '../contract/schema-helpers.js';
-import type { InboxEntry } from '../inquiries/inbox-store.js';
+import type { InboxEntry } from '../inquiries/ports.js';
 import { changeState } from '../inquiries/triage.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html } from '../web/html.js';

@@ -1,8 +1,7 @@
 import type { Catalog } from '../catalog/catalog.js';
-import type { Config } from '../config.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { ServerConfig } from '../config/server.js';
+import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
-import type { NotificationChannel } from '../inquiries/notifier.js';
 import type { TriageDeps } from '../inquiries/triage.js';
 import type { Clock } from '../lib/clock.js';
 import type { ClientRecord } from '../oauth/ports.js';
@@ -14,7 +13,7 @@ import type { Operators } from '../operators/operators.js';
 
 /** What the inbox context is built from (a part of AppDeps). */
 export interface InboxDeps {
-  config: Config;
+  config: Pick<ServerConfig, 'baseUrl'>;
   catalog: Catalog;
   inbox: InboxStore;
   inquiries: InquiryService;

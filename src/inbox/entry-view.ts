@@ -1,6 +1,6 @@
 import type { TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
-import type { InboxEntry } from '../inquiries/inbox-store.js';
+import type { InboxEntry } from '../inquiries/ports.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 

@@ -5,7 +5,7 @@ import { INQUIRY_LIMITS } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import { TRIM_KEYWORD } from '../contract/text-rules.js';
 import { countByEmail, eraseByEmail } from '../inquiries/erase.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxStore } from '../inquiries/ports.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { INBOX_PATHS } from '../contract/paths.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
-import type { InboxEntry, InboxQuery, InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxEntry, InboxQuery, InboxStore } from '../inquiries/ports.js';
 import type { Clock } from '../lib/clock.js';
 import { BadListQuery, dropEmptyParameters, ListQuerySchema } from './list-query.js';
 import { listRequestOf, sendBadQuery } from './list-page.js';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
-import type { InboxEntry, NotificationState } from '../inquiries/inbox-store.js';
+import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
 import { changeState } from '../inquiries/triage.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';

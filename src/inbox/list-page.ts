@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
-import type { InboxEntry, InboxPage, InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxEntry, InboxPage, InboxStore } from '../inquiries/ports.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';

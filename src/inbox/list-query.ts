@@ -5,7 +5,7 @@ import { INQUIRY_SEARCH_MAX_LENGTH, InquiryListQuery } from '../contract/inbox-a
 import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
-import type { InboxQuery } from '../inquiries/inbox-store.js';
+import type { InboxQuery } from '../inquiries/ports.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
 
 // The query of the inbox list and its exports (`?state=&q=&location=&budget=&phase=&since=&until=&cursor=`):

@@ -1,5 +1,5 @@
 import { comparableAddress } from './email-address.js';
-import type { InboxStore } from './inbox-store.js';
+import type { InboxStore } from './ports.js';
 
 // Erasure: a privacy request names a person by their email address, not by inquiry ids. Every inquiry
 // of that address goes, with its outbox jobs and idempotency keys (the store's delete covers them), and

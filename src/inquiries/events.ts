@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../contract/errors.js';
 import type { SubmissionChannel } from './inquiry-service.js';
-import type { NotificationChannel } from './notifier.js';
+import type { NotificationChannel } from './ports.js';
 
 // What the inquiry use case and the outbox worker tell whoever watches them (the metrics of
 // src/observability/). The defaults do nothing: neither depends on being watched.

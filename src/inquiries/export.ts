@@ -1,4 +1,4 @@
-import type { InboxEntry } from './inbox-store.js';
+import type { InboxEntry } from './ports.js';
 
 // Inquiries as an export: the records of `studio inbox export` and of the web inbox's CSV and JSON
 // downloads, one shape for both. Pure: the callers write the lines where they go.

@@ -1,6 +1,6 @@
 import { ApiError } from '../contract/errors.js';
 import type { InquiryListQuery } from '../contract/inbox-api.js';
-import type { InboxQuery } from './inbox-store.js';
+import type { InboxQuery } from './ports.js';
 
 // The contract's inquiry list query (validated by the route schema of the read API and of the web inbox's
 // list and exports) as the inbox store's query: one reading of the time bounds for both surfaces.

@@ -1,7 +1,7 @@
 import { BUDGETS, PHASES } from '../contract/inquiry.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { uuidv7 } from './ids.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from './notifier.js';
+import type { NotificationChannel, Notifier, StoredInquiry } from './ports.js';
 import { deliveryFailureReason } from './notifiers/delivery-error.js';
 
 // `studio notify test`: one made-up inquiry sent through each configured notifier, by the very call

@@ -1,34 +1,28 @@
-import { INQUIRY_POLICY } from '../contract/inquiry.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
 import type { Logger } from '../lib/logger.js';
 import { unobservedOutbox, type OutboxEvents } from './events.js';
-import type { InboxStore } from './inbox-store.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from './notifier.js';
+import type { ClaimedJob, InboxStore, JobOutcome, NotificationChannel, Notifier, OutboxStore, StoredInquiry } from './ports.js';
 import { DeliveryError } from './notifiers/delivery-error.js';
-import type { ClaimedJob, JobOutcome, OutboxStore } from './outbox-store.js';
+import { afterFailedAttempt, laneAfterFailure, pausedRetryDelayMs, type RetryPolicy } from './retry-policy.js';
 
 // One channel's lane of the outbox worker (src/inquiries/outbox-worker.ts): its queue, its deliveries in
-// flight, its outcomes written in batches, and its pause while the channel fails every delivery.
+// flight, its outcomes written in batches, and its pause while the channel fails every delivery. When to
+// retry and when to pause is decided by ./retry-policy.ts.
 
-export interface LaneOptions {
+export interface LaneOptions extends RetryPolicy {
   outbox: OutboxStore;
   /** Where the worker reads the inquiry a claimed job notifies of. */
   inbox: Pick<InboxStore, 'load'>;
   log: Logger;
   pollIntervalMs: number;
-  /** First retry delay; each further attempt doubles it, up to maxRetryDelayMs, with jitter. */
-  retryBaseMs: number;
-  maxRetryDelayMs?: number;
   /** How long a claimed job belongs to this worker before another may take it. */
   leaseMs?: number;
   clock?: Clock;
-  random?: () => number;
   /** Told how each delivery attempt ended (metrics). */
   events?: OutboxEvents;
 }
 
-const HOUR_MS = 3_600_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const DEFAULT_LEASE_MS = 120_000;
 /**
@@ -36,12 +30,6 @@ export const DEFAULT_LEASE_MS = 120_000;
  * theirs due instead: a burst is handed over whole, and memory stays bounded while a channel stalls.
  */
 export const LANE_HANDOFF_LIMIT = 512;
-
-/** Exponential backoff with jitter: base * 2^(attempt-1), capped, scaled by a random factor in [0.5, 1). */
-export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.min(attempt - 1, 30));
-  return Math.round(exponential * (0.5 + random() / 2));
-}
 
 /** A short failure description for the operator and the logs: never a driver message (personal data). */
 function describe(error: unknown): string {
@@ -56,17 +44,6 @@ interface HeldJob {
   job: ClaimedJob;
   inquiry?: StoredInquiry;
 }
-
-/** How long a paused lane waits before its `tries`-th try: the retry backoff, capped lower. */
-function pausedRetryDelayMs(tries: number, options: LaneOptions): number {
-  const { retryBaseMs, maxRetryDelayMs = HOUR_MS, random } = options;
-  return retryDelayMs(tries, retryBaseMs, Math.min(maxRetryDelayMs, PAUSED_RETRY_MAX_MS), random);
-}
-
-/** Failed deliveries in a row after which a lane pauses: it tries one job now and then until one goes through. */
-export const PAUSE_AFTER_FAILURES = 5;
-/** The longest wait between two tries of a paused lane, whatever the retry backoff. */
-export const PAUSED_RETRY_MAX_MS = 60_000;
 
 /** One channel's queue: its polling, the jobs it holds, its deliveries in flight, and the outcomes waiting to be written. */
 export class ChannelLane {
@@ -247,10 +224,10 @@ export class ChannelLane {
       return;
     }
     this.failuresInARow += 1;
-    if (isTry) {
-      this.pausedUntil = this.now() + pausedRetryDelayMs(++this.triesWhilePaused, this.options);
-    } else if (this.pausedUntil === undefined && this.failuresInARow >= PAUSE_AFTER_FAILURES) {
-      this.pausedUntil = this.now() + pausedRetryDelayMs(++this.triesWhilePaused, this.options);
+    const next = laneAfterFailure({ failuresInARow: this.failuresInARow, paused: this.pausedUntil !== undefined, wasTry: isTry });
+    if (next === 'go-on') return;
+    this.pausedUntil = this.now() + pausedRetryDelayMs(++this.triesWhilePaused, this.options);
+    if (next === 'pause') {
       this.waiting.length = 0;
       log.warn({ channel: this.channel, failures: this.failuresInARow, job: job.id }, 'notification channel failed every delivery lately; its lane pauses and tries one job now and then until one goes through');
     }
@@ -271,14 +248,12 @@ export class ChannelLane {
   }
 
   private afterFailure(job: ClaimedJob, error: string): JobOutcome {
-    const { log, retryBaseMs, maxRetryDelayMs = HOUR_MS, random } = this.options;
-    const now = this.now();
-    // Give up only once an attempt made after the horizon has failed too: at least 24 h of retries.
-    if (now - job.queuedAt >= INQUIRY_POLICY.notificationRetryHorizonSeconds * 1000) {
-      log.error({ job: job.id, channel: job.channel, attempts: job.attempts, error }, 'notification permanently failed; see `studio inbox list --status failed`');
+    const next = afterFailedAttempt(job, this.now(), this.options);
+    if (next.outcome === 'failed') {
+      this.options.log.error({ job: job.id, channel: job.channel, attempts: job.attempts, error }, 'notification permanently failed; see `studio inbox list --status failed`');
       return { job, outcome: 'failed', error };
     }
-    return { job, outcome: 'retry', at: now + retryDelayMs(job.attempts, retryBaseMs, maxRetryDelayMs, random), error };
+    return { job, outcome: 'retry', at: next.at, error };
   }
 
   /**

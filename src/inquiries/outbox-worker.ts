@@ -1,8 +1,6 @@
 import { systemClock } from '../lib/clock.js';
-import type { JobLease } from './inbox-store.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from './notifier.js';
+import type { ClaimedJob, JobLease, NotificationChannel, Notifier, StoredInquiry } from './ports.js';
 import { ChannelLane, DEFAULT_LEASE_MS, type LaneOptions } from './outbox-lane.js';
-import type { ClaimedJob } from './outbox-store.js';
 
 export interface OutboxWorkerOptions extends LaneOptions {
   notifiers: Notifier[];

@@ -1,7 +1,6 @@
 import type { TriageState } from '../contract/inquiry.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import type { InboxStore, StateChangeOutcome } from './inbox-store.js';
-import type { NotificationChannel } from './notifier.js';
+import type { InboxStore, NotificationChannel, StateChangeOutcome } from './ports.js';
 
 // Triage: a person at the studio files each inquiry in a folder (new, read, archived, spam), from the web
 // inbox or the operator command. The honeypot can be wrong: an inquiry taken out of spam is notified as

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS, CLOCK_TOLERANCE_SECONDS } from '../contr
 import type { SerializedKey } from './signing-key.js';
 
 // What the OAuth use cases need from outside the process: three stores, shared by every instance.
-// The adapters (Kysely, SQLite or PostgreSQL) live in src/store/; the composition root picks them.
+// The adapters (Kysely, SQLite or PostgreSQL) live in src/store/oauth/; the composition root picks them.
 // Every method of every port rejects with StoreUnavailable (src/oauth/errors.ts) when its store
 // cannot be reached, never with a driver's error.
 

@@ -2,7 +2,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import { ALL_RATE_LIMIT_POLICIES, type RateLimitPolicyName } from '../contract/rate-limits.js';
 import { DELIVERY_OUTCOMES, type InquiryEvents, type OutboxEvents } from '../inquiries/events.js';
 import { SUBMISSION_CHANNELS } from '../inquiries/inquiry-service.js';
-import type { NotificationChannel } from '../inquiries/notifier.js';
+import type { NotificationChannel } from '../inquiries/ports.js';
 import type { OAuthEvents } from '../oauth/events.js';
 import { TOKEN_REJECTION_CODES } from '../oauth/token-rejection.js';
 import type { RateLimitEvents } from '../rate-limit/limiter.js';

@@ -1,7 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../lib/clock.js';
-import type { NotificationChannel } from '../inquiries/notifier.js';
-import type { PendingJobs } from '../inquiries/outbox-store.js';
+import type { NotificationChannel, PendingJobs } from '../inquiries/ports.js';
 
 /** The outbox as the metrics read it at each scrape, through the store port. */
 export interface OutboxQueue {

@@ -1,6 +1,6 @@
 // The operators use case as the web inbox (src/inbox/) and the operator command see it: accounts with
 // argon2id password hashes, one-time sign-in links, server-side sessions and sign-in throttling.
-// No Fastify, no Kysely: the stores are ports (./ports.ts), the adapters live in src/store/.
+// No Fastify, no Kysely: the stores are ports (./ports.ts), the adapters live in src/store/operators/.
 
 /** A signed-in operator, as the inbox pages see them on every request. */
 export interface OperatorSession {

@@ -1,6 +1,6 @@
 // The ports of the operators use case: one store over the three tables (operators, their sessions, their
 // one-time sign-in links), since redeeming a link touches all three in one transaction, and the password
-// hasher. The Kysely adapter is src/store/operators.ts; the hasher's is ./argon2-hasher.ts.
+// hasher. The Kysely adapter is src/store/operators/; the hasher's is ./argon2-hasher.ts.
 
 /** One operator account. The address is stored normalized (trimmed, NFC, lower-cased). */
 export interface OperatorRecord {

@@ -10,7 +10,7 @@ import { appendLink } from '../http/link-headers.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxStore } from '../inquiries/ports.js';
 import { INBOX_RETRY_AFTER_SECONDS } from '../inquiries/submit.js';
 import { errorClass } from '../lib/error-class.js';
 import { requireScope } from '../oauth/http/require-scope.js';

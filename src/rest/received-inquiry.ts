@@ -1,5 +1,5 @@
 import type { ReceivedInquiry } from '../contract/inbox-api.js';
-import type { InboxEntry, NotificationState } from '../inquiries/inbox-store.js';
+import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
 
 // An inbox entry as the read API shows it (the contract's ReceivedInquiry): times as ISO 8601, names in
 // snake_case. The sender's IP address and user agent are left out on purpose: a CRM answers the person,

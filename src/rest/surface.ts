@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_ROOT } from '../contract/paths.js';
-import type { InboxStore } from '../inquiries/inbox-store.js';
+import type { InboxStore } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase, type Db } from '../../src/store/database.js';
+import { openDatabase, type Db } from '../../src/store/db/database.js';
 import type { OpenApiContract } from './openapi.js';
 
 // Helpers of the inquiries test files: bodies, requests in both media types, and the inbox store.

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createOAuth, type OAuthService } from '../../src/oauth/service.js';
-import { openDatabase } from '../../src/store/database.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
-import { oauthStores } from '../../src/store/oauth-stores.js';
+import { openDatabase } from '../../src/store/db/database.js';
+import { migrateToLatest } from '../../src/store/db/migrate.js';
+import { oauthStores } from '../../src/store/oauth/stores.js';
 import { silentLogger } from './inquiries.js';
 import { startServer, type TestServer } from './server.js';
 

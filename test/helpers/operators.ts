@@ -9,9 +9,9 @@ import type { PasswordHasher } from '../../src/operators/ports.js';
 import { createOperators } from '../../src/operators/service.js';
 import { RateLimiter } from '../../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store.js';
-import type { Db } from '../../src/store/database.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
-import { KyselyOperatorStore } from '../../src/store/operators.js';
+import type { Db } from '../../src/store/db/database.js';
+import { migrateToLatest } from '../../src/store/db/migrate.js';
+import { KyselyOperatorStore } from '../../src/store/operators/operators.js';
 import { openStore } from './inquiries.js';
 import { createPgDatabase } from './postgres.js';
 

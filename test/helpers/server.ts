@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { compose, type ComposeOptions, type Runtime } from '../../src/compose.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config/load.js';
 import { forgetOpenApiDocument } from './openapi-documents.js';
 
 export interface TestServer {

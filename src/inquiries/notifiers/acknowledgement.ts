@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
-import type { Config } from '../../config.js';
-import type { StoredInquiry } from '../notifier.js';
+import type { NotifiersConfig } from '../../config/notifications.js';
+import type { StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 import { singleLine } from './render.js';
 import { isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';
@@ -89,7 +89,7 @@ export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receive
 }
 
 /** The acknowledgement when INQUIRY_ACK is on (the configuration then holds SMTP_URL and INBOX_EMAIL_FROM). */
-export function acknowledgementNotifierFromConfig(config: Config, studio: () => Studio): AcknowledgementNotifier | undefined {
+export function acknowledgementNotifierFromConfig(config: NotifiersConfig, studio: () => Studio): AcknowledgementNotifier | undefined {
   if (!config.inquiryAck || !config.smtpUrl || !config.inboxEmailFrom) return undefined;
   return new AcknowledgementNotifier({ smtpUrl: config.smtpUrl, from: config.inboxEmailFrom, baseUrl: config.baseUrl, studio });
 }

@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '../notifier.js';
+import type { NotificationChannel } from '../ports.js';
 
 // The one error a notifier throws. The outbox worker logs it and stores it on the job, so its message
 // says what failed (channel, status or error code) and never carries personal data, a response body,

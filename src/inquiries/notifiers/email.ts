@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
-import type { Config } from '../../config.js';
-import type { StoredInquiry } from '../notifier.js';
+import type { NotifiersConfig } from '../../config/notifications.js';
+import type { StoredInquiry } from '../ports.js';
 import { inquiryHtml, inquirySubject, inquiryText, singleLine } from './render.js';
 import { defaultFromAddress, idToken, isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';
 
@@ -56,7 +56,7 @@ export class EmailNotifier extends SmtpNotifier {
 }
 
 /** The email notifier when SMTP_URL is configured, otherwise undefined (the channel is off). */
-export function emailNotifierFromConfig(config: Config): EmailNotifier | undefined {
+export function emailNotifierFromConfig(config: NotifiersConfig): EmailNotifier | undefined {
   if (!config.smtpUrl || !config.inboxEmailTo) return undefined;
   return new EmailNotifier({
     smtpUrl: config.smtpUrl,

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
-import type { NotificationChannel, Notifier } from '../notifier.js';
+import type { NotifiersConfig } from '../../config/notifications.js';
+import type { NotificationChannel, Notifier } from '../ports.js';
 import { emailNotifierFromConfig } from './email.js';
 import { webhookNotifierFromConfig } from './webhook.js';
 
@@ -15,7 +15,7 @@ export const CHANNEL_SETTINGS: ReadonlyMap<NotificationChannel, string> = new Ma
 ]);
 
 /** The configured studio notifiers: email when SMTP_URL is set, the webhook when INBOX_WEBHOOK_URL is. */
-export function notifiersFromConfig(config: Config): Notifier[] {
+export function notifiersFromConfig(config: NotifiersConfig): Notifier[] {
   return [emailNotifierFromConfig(config), webhookNotifierFromConfig(config)].filter((n): n is NonNullable<typeof n> => n !== undefined);
 }
 

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from '../notifier.js';
+import type { NotificationChannel, Notifier, StoredInquiry } from '../ports.js';
 import { deliveryFailureReason } from './delivery-error.js';
 
 // What the service knows about each notification channel's health, for /readyz: a notifier wrapped so

@@ -1,6 +1,6 @@
 import { enumLabelOf } from '../../contract/inquiry-labels.js';
 import { escapeHtml } from '../../lib/escape-html.js';
-import type { StoredInquiry } from '../notifier.js';
+import type { StoredInquiry } from '../ports.js';
 
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
 // and HTML bodies of the email, so both always show the same fields in the same order.

@@ -1,7 +1,7 @@
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { getSystemErrorName } from 'node:util';
-import type { Notifier, StoredInquiry } from '../notifier.js';
+import type { Notifier, StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 
 // What every notifier that sends mail shares: one pool of SMTP connections from SMTP_URL with short timeouts, the

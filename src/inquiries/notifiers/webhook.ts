@@ -2,9 +2,9 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { API_DOCUMENT_VERSION } from '../../contract/api.js';
-import type { Config } from '../../config.js';
+import type { NotificationsConfig } from '../../config/notifications.js';
 import { seconds, systemClock, type Clock } from '../../lib/clock.js';
-import type { Notifier, StoredInquiry } from '../notifier.js';
+import type { Notifier, StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 
 // Webhook notifier: a JSON POST signed per the Standard Webhooks spec (https://www.standardwebhooks.com),
@@ -105,7 +105,7 @@ export class WebhookNotifier implements Notifier {
 }
 
 /** The webhook notifier when INBOX_WEBHOOK_URL is configured, otherwise undefined (the channel is off). */
-export function webhookNotifierFromConfig(config: Config): WebhookNotifier | undefined {
+export function webhookNotifierFromConfig(config: NotificationsConfig): WebhookNotifier | undefined {
   if (!config.inboxWebhookUrl || !config.inboxWebhookSecret) return undefined;
   return new WebhookNotifier({ url: config.inboxWebhookUrl, secret: config.inboxWebhookSecret, concurrency: config.outboxWebhookConcurrency });
 }

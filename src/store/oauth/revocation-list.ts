@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Revocation, RevocationStore } from '../oauth/ports.js';
-import { fromStore } from '../oauth/errors.js';
-import { revocationSubject } from '../oauth/revocations.js';
-import type { Db } from './database.js';
+import type { Revocation, RevocationStore } from '../../oauth/ports.js';
+import { fromStore } from '../../oauth/errors.js';
+import { revocationSubject } from '../../oauth/revocations.js';
+import type { Db } from '../db/database.js';
 import { REVOCATION_CHANNEL, revocationPayload } from './pg-revocation-feed.js';
 
 /** The RevocationStore port on the oauth_revocations table: one row per subject, `jti:…` or `client:…`. */

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { preparingOnce, SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Pool } from 'pg';
-import type { Logger } from '../lib/logger.js';
-import { errorClass } from '../lib/error-class.js';
+import type { Logger } from '../../lib/logger.js';
+import { errorClass } from '../../lib/error-class.js';
 import type { Database } from './schema.js';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 

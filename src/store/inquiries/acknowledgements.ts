@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { CommitRequest } from '../inquiries/inbox-store.js';
-import type { Database } from './schema.js';
+import type { CommitRequest } from '../../inquiries/ports.js';
+import type { Database } from '../db/schema.js';
 
 // INQUIRY_ACK's once-per-address-per-interval rule, inside the commit transaction of a batch of new inquiries.
 

@@ -1,19 +1,16 @@
 import type { Transaction } from 'kysely';
-import type { TriageState } from '../contract/inquiry.js';
-import type {
-  CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, StateChangeOutcome,
-} from '../inquiries/inbox-store.js';
-import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
-import { GroupCommitter } from '../lib/group-committer.js';
-import type { Db } from './database.js';
+import type { TriageState } from '../../contract/inquiry.js';
+import type { CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, NotificationChannel, StateChangeOutcome, StoredInquiry } from '../../inquiries/ports.js';
+import { GroupCommitter } from '../../lib/group-committer.js';
+import type { Db } from '../db/database.js';
 import { commitBatch } from './inbox-commit.js';
 import {
   countByState, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
 } from './inbox-queries.js';
-import { jobRows, storedInquiryOf } from './inquiry-rows.js';
-import type { Database } from './schema.js';
+import { jobRows, storedInquiryOf } from './rows.js';
+import type { Database } from '../db/schema.js';
 
-// The inbox store port (src/inquiries/inbox-store.ts) over Kysely, for SQLite and PostgreSQL.
+// The inbox store port (src/inquiries/ports.ts) over Kysely, for SQLite and PostgreSQL.
 
 type Tx = Transaction<Database>;
 
@@ -56,7 +53,7 @@ export class KyselyInboxStore implements InboxStore {
     this.committer = new GroupCommitter((requests) => commitBatch(db, requests), MAX_BATCH, CONCURRENT_BATCHES[db.dialect]);
   }
 
-  /** Concurrent commits share a transaction (group commit): see src/store/inbox-commit.ts. */
+  /** Concurrent commits share a transaction (group commit): see ./inbox-commit.ts. */
   async commit(request: CommitRequest): Promise<CommitOutcome> {
     return this.committer.submit(request);
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { CLIENT_NAME_MAX_LENGTH } from '../../contract/oauth-schemas.js';
+import { CLIENT_NAME_MAX_LENGTH } from '../../../contract/oauth-schemas.js';
 
 // OAuth: registered clients (secrets only as hashes), Ed25519 signing keys shared by every instance,
 // and revocations (by token jti or by whole client) kept until the tokens they cover have expired.

@@ -1,10 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { CommitOutcome, CommitRequest } from '../inquiries/inbox-store.js';
-import type { ClaimedJob } from '../inquiries/outbox-store.js';
+import type { ClaimedJob, CommitOutcome, CommitRequest } from '../../inquiries/ports.js';
 import { recordAcknowledgements } from './acknowledgements.js';
-import type { Db } from './database.js';
-import { claimedJobOf, inquiryRow, jobRows } from './inquiry-rows.js';
-import type { Database, NotificationJobsTable } from './schema.js';
+import type { Db } from '../db/database.js';
+import { claimedJobOf, inquiryRow, jobRows } from './rows.js';
+import type { Database, NotificationJobsTable } from '../db/schema.js';
 
 // The inbox's commit of a batch of inquiries (group commit, see src/lib/group-committer.ts): one
 // transaction, a fixed number of statements whatever the batch size (one SELECT for the Idempotency-Keys,

@@ -1,8 +1,8 @@
 import type { JWK } from 'jose';
-import { fromStore } from '../oauth/errors.js';
-import { RETIRE_AFTER_MS, type SigningKeyStore, type StoredKey } from '../oauth/ports.js';
-import { generateSigningKey, type SerializedKey } from '../oauth/signing-key.js';
-import type { Db } from './database.js';
+import { fromStore } from '../../oauth/errors.js';
+import { RETIRE_AFTER_MS, type SigningKeyStore, type StoredKey } from '../../oauth/ports.js';
+import { generateSigningKey, type SerializedKey } from '../../oauth/signing-key.js';
+import type { Db } from '../db/database.js';
 
 /** The SigningKeyStore port on the oauth_signing_keys table. The private JWK is stored as is (see README). */
 export class KyselyKeyStore implements SigningKeyStore {

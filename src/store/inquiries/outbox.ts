@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { NotificationChannel } from '../inquiries/notifier.js';
-import type { ClaimedJob, JobOutcome, OutboxStore, PendingJobs } from '../inquiries/outbox-store.js';
-import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
-import { claimedJobOf } from './inquiry-rows.js';
-import type { Database } from './schema.js';
+import type { ClaimedJob, JobOutcome, NotificationChannel, OutboxStore, PendingJobs } from '../../inquiries/ports.js';
+import { SQLITE_SYNCHRONOUS, type Db } from '../db/database.js';
+import { claimedJobOf } from './rows.js';
+import type { Database } from '../db/schema.js';
 
-// The outbox store port (src/inquiries/outbox-store.ts) over Kysely, for SQLite and PostgreSQL.
+// The outbox store port (src/inquiries/ports.ts) over Kysely, for SQLite and PostgreSQL.
 
 /** The columns an outcome sets (null next_attempt_at: unchanged), with the lease that must still hold. */
 function settledRow(settled: JobOutcome) {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { RevocationFeed, RevocationListener } from '../oauth/ports.js';
+import type { RevocationFeed, RevocationListener } from '../../oauth/ports.js';
 
 /** The version last read, while the check fails. */
 const UNREADABLE = Symbol('data_version not readable');

@@ -1,7 +1,5 @@
-import type { InboxEntry, InquiryRecord, JobLease, NotificationState } from '../inquiries/inbox-store.js';
-import type { NotificationChannel, StoredInquiry } from '../inquiries/notifier.js';
-import type { ClaimedJob } from '../inquiries/outbox-store.js';
-import type { InquiriesTable, NotificationJobsTable } from './schema.js';
+import type { ClaimedJob, InboxEntry, InquiryRecord, JobLease, NotificationChannel, NotificationState, StoredInquiry } from '../../inquiries/ports.js';
+import type { InquiriesTable, NotificationJobsTable } from '../db/schema.js';
 
 // Between the inbox port's records and the rows of the inquiries and notification_jobs tables.
 

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
-import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../inquiries/inbox-store.js';
-import type { Db } from './database.js';
+import { TRIAGE_STATES, type TriageState } from '../../contract/inquiry.js';
+import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
+import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
-import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS, type NotificationStateRow } from './inquiry-rows.js';
-import type { Database, InquiriesTable } from './schema.js';
+import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS, type NotificationStateRow } from './rows.js';
+import type { Database, InquiriesTable } from '../db/schema.js';
 
 // The operator's reads and privacy deletes over the inbox (the web inbox, the read API, the `studio inbox`
 // commands, the erasure use case), for the inbox store adapter. The same SQL serves SQLite and PostgreSQL.

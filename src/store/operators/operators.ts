@@ -1,32 +1,15 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type {
   CredentialChange, OperatorRecord, OperatorStore, OperatorWithSessions, Redemption, SessionOfOperator, SessionRecord,
   SignInLinkOfOperator, SignInLinkRecord,
-} from '../operators/ports.js';
-import type { Db } from './database.js';
-import type { Database, OperatorsTable } from './schema.js';
+} from '../../operators/ports.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { linkRow, sessionRow, toOperator } from './rows.js';
 
 // The OperatorStore port on the operators, operator_sessions and operator_sign_in_links tables (SQLite
 // and PostgreSQL alike). Sessions and links go with their operator by the foreign keys' cascade (SQLite
-// enforces them: src/store/database.ts turns foreign_keys on for every connection).
-
-function toOperator(row: Selectable<OperatorsTable>): OperatorRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    passwordHash: row.password_hash,
-    createdAt: Number(row.created_at),
-    passwordChangedAt: row.password_changed_at === null ? null : Number(row.password_changed_at),
-  };
-}
-
-const sessionRow = (s: SessionRecord) => ({
-  token_hash: s.tokenHash, operator_id: s.operatorId, created_at: s.createdAt, last_seen_at: s.lastSeenAt, expires_at: s.expiresAt,
-});
-
-const linkRow = (l: SignInLinkRecord) => ({
-  token_hash: l.tokenHash, operator_id: l.operatorId, created_at: l.createdAt, expires_at: l.expiresAt, used_at: l.usedAt,
-});
+// enforces them: src/store/db/database.ts turns foreign_keys on for every connection).
 
 /** Every session and link of the operator ends (a reset, a redemption), but for the link `keep`. */
 async function endCredentials(tx: Transaction<Database>, operatorId: string, keep?: string): Promise<void> {

@@ -1,12 +1,108 @@
-import type { BUDGETS, Inquiry, LOCATIONS, PHASES, TriageState } from '../contract/inquiry.js';
-import type { NotificationChannel, StoredInquiry } from './notifier.js';
-import type { ClaimedJob, NotificationStatus } from './outbox-store.js';
+import type { BUDGETS, Inquiry, LOCATIONS, NotificationStatus, PHASES, TriageState } from '../contract/inquiry.js';
 import type { SubmissionChannel } from './inquiry-service.js';
+
+// The ports of the inquiry use cases: the notifiers, the outbox store and the inbox store. Each section
+// says where its adapters live; the composition root picks them.
+
+// ── Notifiers ──
+
+// The port between the outbox worker and the ways an inquiry is told of: to the studio (email, webhook),
+// and back to the inquirer (the acknowledgement, which carries nothing of what was submitted). The
+// adapters live in ./notifiers/.
+
+/** An inquiry as committed to the inbox store. */
+export interface StoredInquiry {
+  /** Stable id: the inquiry's identity everywhere, and the idempotency id of its notifications. */
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  location: (typeof LOCATIONS)[number];
+  budget: (typeof BUDGETS)[number];
+  phase: (typeof PHASES)[number];
+  receivedAt: Date;
+}
+
+/**
+ * `email` and `webhook` tell the studio: every inquiry that is not spam gets a job on each configured one.
+ * `acknowledgement` tells the inquirer that it arrived (INQUIRY_ACK): the use case asks for it per
+ * inquiry and the store queues it at most once per address per hour.
+ */
+export type NotificationChannel = 'email' | 'webhook' | 'acknowledgement';
+
+/**
+ * Delivers one inquiry on one channel. Must be safe to call again for the same inquiry (at-least-once):
+ * receivers de-duplicate on the inquiry id. Throws on any failure; the outbox worker retries with backoff.
+ */
+export interface Notifier {
+  readonly channel: NotificationChannel;
+  /** How many deliveries it takes at once (an SMTP pool's connections); one when not said. */
+  readonly concurrency?: number;
+  deliver(inquiry: StoredInquiry): Promise<void>;
+  close?(): Promise<void>;
+}
+
+// ── Outbox store ──
+
+// The outbox store port: the notification jobs committed with each inquiry, handed out to workers under
+// a lease. The adapters for SQLite and PostgreSQL live in src/store/inquiries/outbox.ts.
+
+export type { NotificationStatus } from '../contract/inquiry.js';
+
+/** A due job, claimed by one worker until `leasedUntil`. */
+export interface ClaimedJob {
+  /** Stable per inquiry and channel. */
+  id: string;
+  inquiryId: string;
+  channel: NotificationChannel;
+  /** Attempts so far, the one this claim is for included. */
+  attempts: number;
+  /** When the job was queued (or re-queued): the retry horizon counts from here. */
+  queuedAt: number;
+  /** The lease this claim holds: it identifies the claim, so a later claim by another worker is told apart. */
+  leasedUntil: number;
+}
+
+/** How one claimed job's attempt ended: delivered (at `at`), due again at `at` after a failure, or failed for good. */
+export type JobOutcome =
+  | { job: ClaimedJob; outcome: 'delivered'; at: number }
+  | { job: ClaimedJob; outcome: 'retry'; at: number; error: string }
+  | { job: ClaimedJob; outcome: 'failed'; error: string };
+
+/** The pending jobs of one channel, for the metrics. */
+export interface PendingJobs {
+  channel: NotificationChannel;
+  count: number;
+  /** The earliest next attempt among them: when in the past, how long the longest-waiting due job has waited. */
+  earliestAttemptAt: number;
+}
+
+export interface OutboxStore {
+  /**
+   * Claims up to `limit` due jobs of the given channels for `leaseMs`, in one statement: only one worker
+   * holds a job at a time, and concurrent workers pass over each other's jobs instead of waiting. An
+   * expired lease (a worker that died mid-delivery) makes the job due again: delivery is at-least-once.
+   */
+  claimDue(channels: readonly NotificationChannel[], now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]>;
+  /**
+   * Records the outcomes of many attempts in one statement. Each applies only while its claim still
+   * holds (nobody claimed the job since): a delivery that outlived its lease must not overwrite what
+   * the next worker did.
+   */
+  settle(outcomes: readonly JobOutcome[]): Promise<void>;
+  /** Puts permanently failed jobs (optionally of one inquiry) back in the queue, due now. Returns how many. */
+  requeueFailed(now: number, inquiryId?: string): Promise<number>;
+  /** The queue at a glance, per channel with pending jobs: one aggregate query over the pending rows. */
+  pendingByChannel(): Promise<PendingJobs[]>;
+}
+
+// ── Inbox store ──
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,
 // the outbox worker loads, the operator (`studio inbox`, the web inbox, the read API, the triage and
 // erasure use cases) pages, lists, finds, deletes and triages. The adapters for SQLite and PostgreSQL
-// live in src/store/inbox-store.ts.
+// live in src/store/inquiries/inbox.ts.
 
 /** Everything the inbox stores about one accepted submission. */
 export interface InquiryRecord {

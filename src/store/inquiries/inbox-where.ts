@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { InboxFilter } from '../inquiries/inbox-store.js';
-import type { DialectName } from './database.js';
-import type { Database } from './schema.js';
+import type { InboxFilter } from '../../inquiries/ports.js';
+import type { DialectName } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 // Which inquiries a query of the inbox selects: its filters and search words as WHERE conditions, and
 // the keyset cursor of a page. The same conditions serve the pages, the folder counts and the exports.

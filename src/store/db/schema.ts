@@ -1,5 +1,5 @@
-import type { TriageState } from '../contract/inquiry.js';
-import type { NotificationStatus } from '../inquiries/outbox-store.js';
+import type { TriageState } from '../../contract/inquiry.js';
+import type { NotificationStatus } from '../../inquiries/ports.js';
 
 // The database's tables, as Kysely sees them. Each capability adds its own table interfaces here.
 // Times are stored as integer milliseconds since the epoch (portable across SQLite and PostgreSQL).

@@ -1,6 +1,6 @@
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../../lib/logger.js';
 import type { Db } from './database.js';
-import { errorClass } from '../lib/error-class.js';
+import { errorClass } from '../../lib/error-class.js';
 import { migrateToLatest } from './migrate.js';
 
 const FIRST_RETRY_MS = 500;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type pg from 'pg';
-import { errorClass } from '../lib/error-class.js';
-import type { Logger } from '../lib/logger.js';
-import type { Revocation, RevocationFeed, RevocationListener } from '../oauth/ports.js';
+import { errorClass } from '../../lib/error-class.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Revocation, RevocationFeed, RevocationListener } from '../../oauth/ports.js';
 
-/** The channel the revocation store notifies on (src/store/oauth-revocations.ts), payload `<expires_at> <subject>`. */
+/** The channel the revocation store notifies on (./revocation-list.ts), payload `<expires_at> <subject>`. */
 export const REVOCATION_CHANNEL = 'studio_oauth_revocations';
 
 const RECONNECT_FIRST_MS = 100;
@@ -60,7 +60,7 @@ export class PgRevocationFeed implements RevocationFeed {
   }
 
   private async connect(): Promise<void> {
-    // pg is loaded with the first connection, not at start (as the pool's: src/store/database.ts).
+    // pg is loaded with the first connection, not at start (as the pool's: src/store/db/database.ts).
     const { default: { Client } } = await import('pg');
     if (this.closed) return;
     const client = new Client({

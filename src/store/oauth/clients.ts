@@ -1,8 +1,8 @@
 import type { CompiledQuery, Selectable } from 'kysely';
-import type { ClientMetadata, ClientRecord, ClientStore } from '../oauth/ports.js';
-import { fromStore } from '../oauth/errors.js';
-import type { Db } from './database.js';
-import type { OAuthClientTable } from './schema.js';
+import type { ClientMetadata, ClientRecord, ClientStore } from '../../oauth/ports.js';
+import { fromStore } from '../../oauth/errors.js';
+import type { Db } from '../db/database.js';
+import type { OAuthClientTable } from '../db/schema.js';
 
 type ClientRow = Selectable<OAuthClientTable>;
 

@@ -1,9 +1,9 @@
-import type { Logger } from '../lib/logger.js';
-import type { OAuthStores, RevocationFeed } from '../oauth/ports.js';
-import type { Db } from './database.js';
-import { KyselyClientStore } from './oauth-clients.js';
-import { KyselyKeyStore } from './oauth-keys.js';
-import { KyselyRevocationStore } from './oauth-revocations.js';
+import type { Logger } from '../../lib/logger.js';
+import type { OAuthStores, RevocationFeed } from '../../oauth/ports.js';
+import type { Db } from '../db/database.js';
+import { KyselyClientStore } from './clients.js';
+import { KyselyKeyStore } from './signing-keys.js';
+import { KyselyRevocationStore } from './revocation-list.js';
 import { PgRevocationFeed } from './pg-revocation-feed.js';
 import { SqliteRevocationFeed } from './sqlite-revocation-feed.js';
 
