@@ -90,6 +90,16 @@ module.exports = {
       to: { path: '^src/store/(.*/|)(schema\\.ts$|sqlite-driver\\.ts$|migrations/)' },
     },
     {
+      name: 'whole-config-at-the-root',
+      comment:
+        'The whole configuration (src/config/load.ts) is read by the composition root and the entry points ' +
+        'alone (compose.ts, start.ts, the operator command): every other room is given its own section ' +
+        '(src/config/<section>.ts), so what it may read is its type.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [...COMPOSITION_ROOT, '^src/start\\.ts$', '^src/config/'] },
+      to: { path: '^src/config/load\\.ts$' },
+    },
+    {
       name: 'src-not-to-test',
       comment: 'The service never imports the tests, their fixtures or the benchmarks.',
       severity: 'error',

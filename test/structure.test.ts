@@ -53,6 +53,7 @@ test('the checker fails, naming the rule, on a tree that breaks each rule once',
     'no-deeper-internals: src/web/page.ts -> src/store/schema.ts',
   ]);
   assert.deepEqual(broken('store-plumbing-stays-in-store'), ['store-plumbing-stays-in-store: src/web/page.ts -> src/store/schema.ts']);
+  assert.deepEqual(broken('whole-config-at-the-root'), ['whole-config-at-the-root: src/web/page.ts -> src/config/load.ts']);
   assert.deepEqual(broken('src-not-to-test'), ['src-not-to-test: src/web/page.ts -> test/helper.ts']);
   assert.deepEqual(broken('no-orphans'), ['no-orphans: src/orphan.ts']);
   assert.deepEqual(broken('not-to-unresolvable'), ['not-to-unresolvable: src/main.ts -> ./missing.js']);
@@ -60,5 +61,6 @@ test('the checker fails, naming the rule, on a tree that breaks each rule once',
   assert.deepEqual([...rules].sort(), [
     'no-circular', 'no-deeper-internals', 'no-orphans', 'not-to-unresolvable', 'notifiers-no-framework',
     'protocol-no-fastify', 'src-not-to-test', 'store-plumbing-stays-in-store', 'use-cases-no-framework',
+    'whole-config-at-the-root',
   ]);
 });
