@@ -19,7 +19,7 @@ import { eventually, openStore, postInquiry, racingOn, validInquiry, type Body }
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/inquiry-peers.js';
 import { parseMail } from './helpers/mail.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type Cleanups, type TestServer } from './helpers/server.js';
 
 // INQUIRY_ACK, the acknowledgement to the inquirer: its configuration, the mail against a real SMTP server
 // on loopback, the service end to end (what gets one, what does not, and that it never carries anything
@@ -177,25 +177,20 @@ interface Service {
   sink: SmtpSink;
   /** The service's clock (ms), moved by the tests. */
   clock: { now: number };
-  close(): Promise<void>;
 }
 
-async function startService(env: Record<string, string>): Promise<Service> {
+/** The service, its SMTP sink and a handle on its store, all closed when `t` ends. */
+async function startService(t: Cleanups, env: Record<string, string>): Promise<Service> {
   const sink = await startSmtpSink();
+  t.after(() => sink.close());
   const clock = { now: Date.UTC(2026, 10, 23, 14, 5, 33) };
-  const server = await startServer({
+  const server = await startServer(t, {
     TRUST_PROXY: 'true', SMTP_URL: sink.url, INBOX_EMAIL_TO: STUDIO_INBOX, INBOX_EMAIL_FROM: SENDER,
     OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100', ...env,
   }, { clock: () => clock.now });
   const db = openStore(server.config.databaseUrl);
-  return {
-    server, db, sink, clock,
-    async close() {
-      await db.close();
-      await server.close();
-      await sink.close();
-    },
-  };
+  t.after(() => db.close());
+  return { server, db, sink, clock };
 }
 
 /** Submits, then waits until every job of the stored inquiry is delivered; returns its id and channels. */
@@ -219,9 +214,9 @@ async function acknowledgementRow(db: Db, address: string) {
 }
 
 describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
+  const suite = suiteScope();
   let service: Service;
-  before(async () => { service = await startService({ INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test' }); });
-  after(async () => { await service.close(); });
+  before(async () => { service = await startService(suite, { INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test' }); });
 
   it('a submission reaches the studio, and its sender gets one acknowledgement carrying nothing submitted', async () => {
     const body = validInquiry({ name: 'Quentin Zebulon-Marsh', email: 'quentin@client.example', phone: '+1 212 555 0199' });
@@ -299,9 +294,9 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
 });
 
 describe('without INQUIRY_ACK (the default)', () => {
+  const suite = suiteScope();
   let service: Service;
-  before(async () => { service = await startService({}); });
-  after(async () => { await service.close(); });
+  before(async () => { service = await startService(suite, {}); });
 
   it('the studio is notified and the sender gets nothing; no address is recorded', async () => {
     const { channels } = await submitAndSettle(service, validInquiry({ email: 'vera@client.example' }));

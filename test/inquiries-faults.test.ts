@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 import { SwitchablePgProxy } from './helpers/pg-proxy.js';
@@ -21,6 +21,7 @@ const database = await createPgDatabase('studio_inq_faults');
 if (typeof database === 'string') console.log(`# skipping the database-unreachable test: ${database}`);
 
 describe('the database unreachable', { skip: typeof database === 'string' ? database : false }, () => {
+  const suite = suiteScope();
   let proxy: SwitchablePgProxy;
   let server: TestServer;
   let direct: pg.Client;
@@ -29,7 +30,7 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
     proxy = new SwitchablePgProxy(await freePort());
     // The database is down when the service starts: it must start anyway.
     // The webhook points at a closed port: each inquiry gets an outbox job that stays owed.
-    server = await startServer({
+    server = await startServer(suite, {
       DATABASE_URL: proxy.urlFor(database.url), RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
     }, { waitForStore: false });
@@ -46,7 +47,6 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
       await database.drop();
     } finally {
       await direct?.end().catch(() => undefined);
-      await server?.close();
       await proxy?.down();
     }
   });
@@ -107,7 +107,6 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
 describe('the SQLite inbox on a full disk', () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-full-'));
   let mountError: string | undefined;
-  let server: TestServer | undefined;
   let db: Db | undefined;
   before(() => {
     try {
@@ -120,7 +119,6 @@ describe('the SQLite inbox on a full disk', () => {
   after(async () => {
     try {
       await db?.close();
-      await server?.close();
     } finally {
       if (!mountError) execFileSync('umount', ['-l', dir]);
       rmSync(dir, { recursive: true, force: true });
@@ -130,7 +128,7 @@ describe('the SQLite inbox on a full disk', () => {
   it('answers 503 inbox_unavailable with Retry-After and writes nothing; accepts again once there is room', async (t) => {
     if (mountError) return t.skip(mountError);
     const databaseUrl = `sqlite:${join(dir, 'studio.db')}`;
-    server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1000' });
+    const server = await startServer(t, { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1000' });
     db = openStore(databaseUrl);
     assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
     const stored = await countInquiries(db);
@@ -248,15 +246,16 @@ describe('SIGKILL during a burst of submissions', () => {
 });
 
 describe('the SMTP server down for a while', () => {
-  it('retries until it is back; the mail then arrives exactly once per inquiry', async () => {
+  it('retries until it is back; the mail then arrives exactly once per inquiry', async (t) => {
     const port = await freePort();
     const mails: ReceivedMail[] = [];
-    const server = await startServer({
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+    t.after(() => smtp?.close());
+    const server = await startServer(t, {
       SMTP_URL: `smtp://127.0.0.1:${port}`, INBOX_EMAIL_TO: 'studio@example.com',
       OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100',
     });
     const db = openStore(server.config.databaseUrl);
-    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
     try {
       const body = validInquiry();
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
@@ -277,8 +276,6 @@ describe('the SMTP server down for a while', () => {
       assert.deepEqual(mails[0]!.to, ['studio@example.com']);
     } finally {
       await db.close();
-      await server.close();
-      await smtp?.close();
     }
   });
 });

@@ -158,8 +158,8 @@ suite('postgres', () => (pg as PgDatabase).url, typeof pg === 'string' ? pg : fa
 after(async () => { if (typeof pg !== 'string') await pg.drop(); });
 
 describe('group commit over HTTP', () => {
-  it('many concurrent submissions are each answered 200 and stored once with their jobs', async () => {
-    const server = await startServer({
+  it('many concurrent submissions are each answered 200 and stored once with their jobs', async (t) => {
+    const server = await startServer(t, {
       RATE_LIMIT_SCALE: '1000000',
       // Both channels to closed ports: each inquiry gets its jobs, no delivery succeeds meanwhile.
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
@@ -177,7 +177,6 @@ describe('group commit over HTTP', () => {
       }
     } finally {
       await db.close();
-      await server.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, formEncode, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
@@ -25,6 +25,7 @@ function freshClient(): Record<string, string> {
 
 function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | undefined, skip: string | false) {
   describe(`inbox store on ${dialect}`, { skip }, () => {
+    const suite = suiteScope();
     let server: TestServer;
     let db: Db;
     let webhook: WebhookReceiver;
@@ -33,7 +34,7 @@ function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | 
       webhook = await startWebhookReceiver();
       smtp = await startSmtpSink();
       const url = databaseUrl();
-      server = await startServer({
+      server = await startServer(suite, {
         ...(url && { DATABASE_URL: url }),
         TRUST_PROXY: 'true',
         INBOX_WEBHOOK_URL: webhook.url,
@@ -47,7 +48,6 @@ function storeSuite(dialect: 'sqlite' | 'postgres', databaseUrl: () => string | 
     });
     after(async () => {
       await db.close();
-      await server.close();
       await webhook.close();
       await smtp.close();
     });
