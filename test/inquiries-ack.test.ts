@@ -1,8 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadCatalog } from '../src/catalog/load.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
@@ -18,7 +15,7 @@ import { studio } from './helpers/cli.js';
 import { eventually, openStore, postInquiry, racingOn, validInquiry, type Body } from './helpers/inquiries.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/inquiry-peers.js';
 import { parseMail } from './helpers/mail.js';
-import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
+import { onEachDialect, type DialectDatabase } from './helpers/dialects.js';
 import { startServer, suiteScope, type Cleanups, type TestServer } from './helpers/server.js';
 
 // INQUIRY_ACK, the acknowledgement to the inquirer: its configuration, the mail against a real SMTP server
@@ -30,9 +27,6 @@ const HOUR = INQUIRY_POLICY.acknowledgementIntervalSeconds * 1000;
 const STUDIO_INBOX = 'inbox@studio.example';
 const SENDER = 'hello@studio.example';
 const SMTP_ON = { SMTP_URL: 'smtp://127.0.0.1:2525', INBOX_EMAIL_TO: STUDIO_INBOX, INBOX_EMAIL_FROM: SENDER };
-
-const pg = await createPgDatabase('studio_ack');
-if (typeof pg === 'string') console.log(`# skipping the PostgreSQL acknowledgement suite: ${pg}`);
 
 function configProblems(env: Record<string, string>): string[] {
   try {
@@ -335,84 +329,75 @@ async function acknowledgementJobs(db: Db, address: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-function storeSuite(dialect: 'sqlite' | 'postgres', open: () => string | undefined, skip: string | false) {
-  describe(`the once-an-hour rule in the inbox store on ${dialect}`, { skip }, () => {
-    let db: Db;
-    let inbox: KyselyInboxStore;
-    let dir: string | undefined;
-    before(async () => {
-      dir = dialect === 'sqlite' ? mkdtempSync(join(tmpdir(), 'studio-ack-')) : undefined;
-      db = openStore(open() ?? `sqlite:${join(dir!, 'studio.db')}`);
-      await migrateToLatest(db);
-      inbox = new KyselyInboxStore(db);
-    });
-    after(async () => {
-      await db.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+function storeSuite({ url }: DialectDatabase): void {
+  let db: Db;
+  let inbox: KyselyInboxStore;
+  before(async () => {
+    db = openStore(url);
+    await migrateToLatest(db);
+    inbox = new KyselyInboxStore(db);
+  });
+  after(async () => { await db.close(); });
 
-    it('queues one job per address per hour, recording the inquiry it was sent for', async () => {
-      const now = Date.UTC(2026, 10, 1);
-      const first = commitFrom('one@client.example', now);
-      assert.equal((await inbox.commit(first)).kind, 'stored');
-      assert.equal((await inbox.commit(commitFrom('one@client.example', now + HOUR))).kind, 'stored');
-      const later = commitFrom('one@client.example', now + HOUR + 1);
-      assert.equal((await inbox.commit(later)).kind, 'stored');
-      assert.deepEqual((await acknowledgementJobs(db, 'one@client.example')).sort(), [first.record.id, later.record.id].sort());
-      const row = await acknowledgementRow(db, 'one@client.example');
-      assert.deepEqual({ at: Number(row?.acknowledged_at), inquiry: row?.inquiry_id }, { at: now + HOUR + 1, inquiry: later.record.id });
-    });
+  it('queues one job per address per hour, recording the inquiry it was sent for', async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const first = commitFrom('one@client.example', now);
+    assert.equal((await inbox.commit(first)).kind, 'stored');
+    assert.equal((await inbox.commit(commitFrom('one@client.example', now + HOUR))).kind, 'stored');
+    const later = commitFrom('one@client.example', now + HOUR + 1);
+    assert.equal((await inbox.commit(later)).kind, 'stored');
+    assert.deepEqual((await acknowledgementJobs(db, 'one@client.example')).sort(), [first.record.id, later.record.id].sort());
+    const row = await acknowledgementRow(db, 'one@client.example');
+    assert.deepEqual({ at: Number(row?.acknowledged_at), inquiry: row?.inquiry_id }, { at: now + HOUR + 1, inquiry: later.record.id });
+  });
 
-    it('never for a duplicate or a replay of an Idempotency-Key, even when the address is due one', async () => {
-      const now = Date.UTC(2026, 10, 2);
-      // Stored before INQUIRY_ACK was turned on: the address has no acknowledgement yet.
-      const original = commitFrom('two@client.example', now, { acknowledge: undefined, idempotency: { key: `k-${now}`, bodyHash: 'h', notBefore: now - HOUR } });
-      assert.equal((await inbox.commit(original)).kind, 'stored');
-      const duplicate = commitFrom('two@client.example', now + 1, { fingerprint: original.record.fingerprint });
-      assert.equal((await inbox.commit(duplicate)).kind, 'duplicate');
-      const replay = commitFrom('two@client.example', now + 2, { idempotency: original.idempotency });
-      assert.equal((await inbox.commit(replay)).kind, 'replayed');
-      assert.deepEqual(await acknowledgementJobs(db, 'two@client.example'), []);
-      assert.equal(await acknowledgementRow(db, 'two@client.example'), undefined);
-    });
+  it('never for a duplicate or a replay of an Idempotency-Key, even when the address is due one', async () => {
+    const now = Date.UTC(2026, 10, 2);
+    // Stored before INQUIRY_ACK was turned on: the address has no acknowledgement yet.
+    const original = commitFrom('two@client.example', now, { acknowledge: undefined, idempotency: { key: `k-${now}`, bodyHash: 'h', notBefore: now - HOUR } });
+    assert.equal((await inbox.commit(original)).kind, 'stored');
+    const duplicate = commitFrom('two@client.example', now + 1, { fingerprint: original.record.fingerprint });
+    assert.equal((await inbox.commit(duplicate)).kind, 'duplicate');
+    const replay = commitFrom('two@client.example', now + 2, { idempotency: original.idempotency });
+    assert.equal((await inbox.commit(replay)).kind, 'replayed');
+    assert.deepEqual(await acknowledgementJobs(db, 'two@client.example'), []);
+    assert.equal(await acknowledgementRow(db, 'two@client.example'), undefined);
+  });
 
-    it('deleting the inquiry it was sent for forgets the address (foreign key, cascade)', async () => {
-      const now = Date.UTC(2026, 10, 3);
-      const sent = commitFrom('three@client.example', now);
-      await inbox.commit(sent);
-      assert.ok(await acknowledgementRow(db, 'three@client.example'));
-      assert.equal(await inbox.deleteMany([sent.record.id]), 1);
-      assert.equal(await acknowledgementRow(db, 'three@client.example'), undefined);
-    });
+  it('deleting the inquiry it was sent for forgets the address (foreign key, cascade)', async () => {
+    const now = Date.UTC(2026, 10, 3);
+    const sent = commitFrom('three@client.example', now);
+    await inbox.commit(sent);
+    assert.ok(await acknowledgementRow(db, 'three@client.example'));
+    assert.equal(await inbox.deleteMany([sent.record.id]), 1);
+    assert.equal(await acknowledgementRow(db, 'three@client.example'), undefined);
+  });
 
-    it('a batch (one store\'s concurrent commits) acknowledges each address once, for its first inquiry', async () => {
-      const now = Date.UTC(2026, 10, 5);
-      const addresses = ['four@client.example', 'five@client.example', 'four@client.example', 'six@client.example', 'five@client.example'];
-      const commits = addresses.map((address, i) => commitFrom(address, now + i));
-      // Submitted in one turn: the store's group committer takes them into one transaction.
-      const outcomes = await Promise.all(commits.map((c) => inbox.commit(c)));
-      assert.deepEqual(outcomes.map((o) => o.kind), ['stored', 'stored', 'stored', 'stored', 'stored']);
-      for (const [address, first] of [['four@client.example', 0], ['five@client.example', 1], ['six@client.example', 3]] as const) {
-        assert.deepEqual(await acknowledgementJobs(db, address), [commits[first]!.record.id], address);
-        assert.equal((await acknowledgementRow(db, address))?.inquiry_id, commits[first]!.record.id, address);
-      }
-    });
+  it('a batch (one store\'s concurrent commits) acknowledges each address once, for its first inquiry', async () => {
+    const now = Date.UTC(2026, 10, 5);
+    const addresses = ['four@client.example', 'five@client.example', 'four@client.example', 'six@client.example', 'five@client.example'];
+    const commits = addresses.map((address, i) => commitFrom(address, now + i));
+    // Submitted in one turn: the store's group committer takes them into one transaction.
+    const outcomes = await Promise.all(commits.map((c) => inbox.commit(c)));
+    assert.deepEqual(outcomes.map((o) => o.kind), ['stored', 'stored', 'stored', 'stored', 'stored']);
+    for (const [address, first] of [['four@client.example', 0], ['five@client.example', 1], ['six@client.example', 3]] as const) {
+      assert.deepEqual(await acknowledgementJobs(db, address), [commits[first]!.record.id], address);
+      assert.equal((await acknowledgementRow(db, address))?.inquiry_id, commits[first]!.record.id, address);
+    }
+  });
 
-    it('commits for one address at the same instant queue one acknowledgement', async () => {
-      const now = Date.UTC(2026, 10, 4);
-      // One store per commit, as on four instances: one store's concurrent commits share a transaction.
-      const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
-      for (let round = 0; round < 5; round++) {
-        const address = `race-${round}@client.example`;
-        const commits = instances.map(() => commitFrom(address, now + round));
-        await racingOn(db, 'acknowledgements', commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
-        assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
-        assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
-      }
-    });
+  it('commits for one address at the same instant queue one acknowledgement', async () => {
+    const now = Date.UTC(2026, 10, 4);
+    // One store per commit, as on four instances: one store's concurrent commits share a transaction.
+    const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
+    for (let round = 0; round < 5; round++) {
+      const address = `race-${round}@client.example`;
+      const commits = instances.map(() => commitFrom(address, now + round));
+      await racingOn(db, 'acknowledgements', commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
+      assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
+      assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
+    }
   });
 }
 
-storeSuite('sqlite', () => undefined, false);
-storeSuite('postgres', () => (pg as PgDatabase).url, typeof pg === 'string' ? pg : false);
-after(async () => { if (typeof pg !== 'string') await pg.drop(); });
+await onEachDialect((dialect) => `the once-an-hour rule in the inbox store on ${dialect}`, 'studio_ack', storeSuite);
