@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,19 +179,16 @@ function fillFilesystem(path: string): void {
 describe('SIGKILL during a burst of submissions', () => {
   let dir: string;
   let webhook: WebhookReceiver;
-  const children: ChildProcess[] = [];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-kill-'));
     webhook = await startWebhookReceiver();
   });
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
     await webhook.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every inquiry answered 200 is in the store after restart, and its notification is sent', async () => {
+  it('every inquiry answered 200 is in the store after restart, and its notification is sent', async (t) => {
     const env = {
       DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret,
@@ -200,7 +197,7 @@ describe('SIGKILL during a burst of submissions', () => {
     };
     // The receiver is failing while the first server runs, so notifications are still owed at the kill.
     webhook.failNext(1_000_000);
-    const first = await spawnServer(env, children);
+    const first = await spawnServer(t, env);
     const acknowledged: string[] = [];
     let killed = false;
     let attempts = 0;
@@ -228,7 +225,7 @@ describe('SIGKILL during a burst of submissions', () => {
     assert.ok(acknowledged.length >= 25);
 
     webhook.failNext(0);
-    const second = await spawnServer(env, children);
+    const second = await spawnServer(t, env);
     const db = openStore(env.DATABASE_URL);
     try {
       const stored = new Set((await db.kysely.selectFrom('inquiries').select('message').execute()).map((r) => r.message));
