@@ -1,4 +1,4 @@
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -12,7 +12,8 @@ import { inquiryRow } from '../src/store/inquiry-rows.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { migrations } from '../src/store/migrations/index.js';
 import { openStore } from './helpers/inquiries.js';
-import { onEachDialect, type DialectDatabase } from './helpers/dialects.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
+import { suiteScope } from './helpers/server.js';
 
 // The inbox store's triage side on SQLite and PostgreSQL alike: pages newest first by keyset cursor,
 // every filter and the search words, the folder counts, and state changes (leaving spam queues the
@@ -61,14 +62,13 @@ const newestFirst = (records: InquiryRecord[]) => [...records]
 const ids = (entries: InboxEntry[]) => entries.map((e) => e.id);
 
 function triageSuite({ dialect, url, another }: DialectDatabase): void {
+  const suite = suiteScope();
   let db: Db;
   let inbox: KyselyInboxStore;
   before(async () => {
-    db = openStore(url);
-    await migrateToLatest(db);
+    db = await openMigrated(suite, url);
     inbox = new KyselyInboxStore(db);
   });
-  after(async () => { await db.close(); });
 
   /** Every page of `query`, following the cursors; fails on an endless walk. */
   async function walk(query: InboxQuery, limit: number): Promise<{ pages: string[][]; all: string[] }> {

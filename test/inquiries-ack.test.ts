@@ -10,12 +10,11 @@ import { AcknowledgementNotifier, type Studio } from '../src/inquiries/notifiers
 import { DeliveryError } from '../src/inquiries/notifiers/delivery-error.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { migrateToLatest } from '../src/store/migrate.js';
 import { studio } from './helpers/cli.js';
 import { eventually, openStore, postInquiry, racingOn, validInquiry, type Body } from './helpers/inquiries.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/inquiry-peers.js';
 import { parseMail } from './helpers/mail.js';
-import { onEachDialect, type DialectDatabase } from './helpers/dialects.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
 import { startServer, suiteScope, type Cleanups, type TestServer } from './helpers/server.js';
 
 // INQUIRY_ACK, the acknowledgement to the inquirer: its configuration, the mail against a real SMTP server
@@ -330,14 +329,13 @@ async function acknowledgementJobs(db: Db, address: string): Promise<string[]> {
 }
 
 function storeSuite({ url }: DialectDatabase): void {
+  const suite = suiteScope();
   let db: Db;
   let inbox: KyselyInboxStore;
   before(async () => {
-    db = openStore(url);
-    await migrateToLatest(db);
+    db = await openMigrated(suite, url);
     inbox = new KyselyInboxStore(db);
   });
-  after(async () => { await db.close(); });
 
   it('queues one job per address per hour, recording the inquiry it was sent for', async () => {
     const now = Date.UTC(2026, 10, 1);

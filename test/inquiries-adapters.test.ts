@@ -1,13 +1,12 @@
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import { storedInquiryFromRecord, type CommitRequest } from '../src/inquiries/inbox-store.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { migrateToLatest } from '../src/store/migrate.js';
 import { KyselyOutboxStore } from '../src/store/outbox-store.js';
-import { openStore } from './helpers/inquiries.js';
-import { onEachDialect, type DialectDatabase } from './helpers/dialects.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
+import { suiteScope } from './helpers/server.js';
 
 // The store adapters hold their ports' promises (src/inquiries/inbox-store.ts, outbox-store.ts) on
 // SQLite and on PostgreSQL alike: what a commit answers, what the operator reads and deletes, and
@@ -34,16 +33,15 @@ function commitOf(receivedAt: number, overrides: Partial<CommitRequest> & { fing
 }
 
 function adapterSuite({ url }: DialectDatabase): void {
+  const suite = suiteScope();
   let db: Db;
   let inbox: KyselyInboxStore;
   let outbox: KyselyOutboxStore;
   before(async () => {
-    db = openStore(url);
-    await migrateToLatest(db);
+    db = await openMigrated(suite, url);
     inbox = new KyselyInboxStore(db);
     outbox = new KyselyOutboxStore(db);
   });
-  after(async () => { await db.close(); });
 
   it('commit: stored, then the same key and body replayed, another body key_reused, the same fields a duplicate', async () => {
     const now = Date.UTC(2026, 2, 1);

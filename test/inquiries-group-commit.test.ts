@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { ApiError } from '../src/contract/errors.js';
@@ -11,10 +11,9 @@ import { RateLimiter } from '../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
 import type { Db } from '../src/store/database.js';
 import { KyselyInboxStore } from '../src/store/inbox-store.js';
-import { migrateToLatest } from '../src/store/migrate.js';
 import { openStore, postInquiry, racingOn, silentLogger, validInquiry } from './helpers/inquiries.js';
-import { onEachDialect, type DialectDatabase } from './helpers/dialects.js';
-import { freePort, startServer } from './helpers/server.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
+import { freePort, startServer, suiteScope } from './helpers/server.js';
 
 // Group commit in the inbox store, on SQLite and on PostgreSQL: submissions that arrive together share
 // one transaction. Submissions made in one turn of the event loop go in one batch (GroupCommitter), which
@@ -56,12 +55,12 @@ function codeOf(result: PromiseSettledResult<SubmissionResult>): string {
 }
 
 function groupCommitSuite({ url }: DialectDatabase): void {
+  const suite = suiteScope();
   let db: Db;
   let inbox: KyselyInboxStore;
   let service: ReturnType<typeof createInquiryService>;
   before(async () => {
-    db = openStore(url);
-    await migrateToLatest(db);
+    db = await openMigrated(suite, url);
     await installFaults(db);
     inbox = new KyselyInboxStore(db);
     service = createInquiryService({
@@ -69,7 +68,6 @@ function groupCommitSuite({ url }: DialectDatabase): void {
       allowedOrigins: [], channels: ['email', 'webhook'], log: silentLogger,
     });
   });
-  after(async () => { await db.close(); });
 
   it('a batch whose transaction fails answers inbox_unavailable (503) to each of its members and stores none; the next batch commits', async () => {
     const bodies = [validInquiry(), validInquiry({ message: `${FAILS_BATCH}: ${String(validInquiry().message)}` }), validInquiry()];

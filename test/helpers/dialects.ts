@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe } from 'node:test';
+import type { Db } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Cleanups } from './cleanups.js';
+import { openStore } from './inquiries.js';
 import { createPgDatabase } from './postgres.js';
 
 // The suites that hold an adapter to both SQL dialects run through here: a describe per dialect, each on
@@ -58,4 +62,12 @@ async function anotherPgDatabase(prefix: string): Promise<ScratchDatabase> {
   const pg = await createPgDatabase(prefix);
   if (typeof pg === 'string') throw new Error(`a second PostgreSQL database could not be made: ${pg}`);
   return pg;
+}
+
+/** The store at `url`, migrated to the latest schema; closed when `t` ends. */
+export async function openMigrated(t: Cleanups, url: string): Promise<Db> {
+  const db = openStore(url);
+  t.after(() => db.close());
+  await migrateToLatest(db);
+  return db;
 }

@@ -7,10 +7,9 @@ import { createOperators } from '../../src/operators/service.js';
 import { RateLimiter } from '../../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store.js';
 import type { Db } from '../../src/store/database.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
 import { KyselyOperatorStore } from '../../src/store/operators.js';
-import { DIALECT_LABELS, onEachDialect } from './dialects.js';
-import { openStore } from './inquiries.js';
+import { DIALECT_LABELS, onEachDialect, openMigrated } from './dialects.js';
+import { suiteScope } from './server.js';
 
 // The operators use case on the real adapters, once on SQLite and once on PostgreSQL, with real argon2id
 // and a clock the tests move (the rate-limit windows move with it).
@@ -56,11 +55,11 @@ export function signedIn(outcome: SignInOutcome | RedeemOutcome): IssuedSession 
  */
 export async function operatorsOnEachDialect(title: string, pgName: string, body: (harness: () => OperatorsHarness) => void): Promise<void> {
   await onEachDialect((dialect) => `${title} on ${DIALECT_LABELS[dialect]}`, pgName, ({ url }) => {
+    const suite = suiteScope();
     let state: OperatorsHarness;
     const limiterStores: MemoryRateLimitStore[] = [];
     before(async () => {
-      const db = openStore(url);
-      await migrateToLatest(db);
+      const db = await openMigrated(suite, url);
       const time = { now: Date.UTC(2026, 10, 23, 9) };
       const clock = () => time.now;
       const hasher = countingHasher();
@@ -73,10 +72,7 @@ export async function operatorsOnEachDialect(title: string, pgName: string, body
         },
       };
     });
-    after(async () => {
-      await Promise.all(limiterStores.map((store) => store.close()));
-      await state?.db.close();
-    });
+    after(async () => { await Promise.all(limiterStores.map((store) => store.close())); });
     body(() => state);
   });
 }
