@@ -21,13 +21,13 @@ const database = await createPgDatabase('studio_inq_faults');
 if (typeof database === 'string') console.log(`# skipping the database-unreachable test: ${database}`);
 
 describe('the database unreachable', { skip: typeof database === 'string' ? database : false }, () => {
-  const suite = suiteScope();
   let proxy: SwitchablePgProxy;
   let server: TestServer;
   let direct: pg.Client;
   before(async () => {
     if (typeof database === 'string') return;
     proxy = new SwitchablePgProxy(await freePort());
+    suite.after(() => proxy.down());
     // The database is down when the service starts: it must start anyway.
     // The webhook points at a closed port: each inquiry gets an outbox job that stays owed.
     server = await startServer(suite, {
@@ -47,9 +47,10 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
       await database.drop();
     } finally {
       await direct?.end().catch(() => undefined);
-      await proxy?.down();
     }
   });
+  // After the hook above (node:test runs after hooks in order): the server closes, then the proxy goes down.
+  const suite = suiteScope();
 
   const rows = async () => {
     const exists = await direct.query("select to_regclass('public.inquiries') as t");
