@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { A2A_PROTOCOL_VERSION, AgentCard, GetTaskRequest, ListTasksRequest } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
@@ -13,7 +13,7 @@ import { validatorOf } from '../src/contract/validator.js';
 import { answerOf, connect, isMessage, postA2a, refusalOf, send, skillCall, textOf, type Json } from './helpers/a2a.js';
 import { openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { registerClient, requestToken } from './helpers/oauth-helpers.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The A2A surface end to end, through the SDK's own client: the agent card, the three skills against the
 // REST API's answers, the inquiry use case and its store, the bucket it shares with REST, bearer tokens,
@@ -29,13 +29,13 @@ async function getJson(url: string): Promise<Json> {
 
 /** A server of its own for one describe block, and the SDK's client of it (read them inside the tests). */
 function agentUnderTest(): { server: () => TestServer; client: () => Client } {
+  const suite = suiteScope();
   let server: TestServer;
   let client: Client;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     client = await connect(server.url);
   });
-  after(async () => { await server.close(); });
   return { server: () => server, client: () => client };
 }
 

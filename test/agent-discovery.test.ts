@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
@@ -6,16 +6,16 @@ import { ERRORS } from '../src/contract/errors.js';
 import { INQUIRY_LIMITS } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { apiCall, basic, postForm, registerClient } from './helpers/oauth-helpers.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 interface SkillsIndex { $schema: string; skills: Array<{ name: string; type: string; description: string; url: string; digest: string }> }
 
 describe('Agent Skills, the AI catalog and the discovery links', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
   it('the skills index (discovery RFC v0.2.0) names a skill whose digest is of exactly the bytes served', async () => {
@@ -99,10 +99,10 @@ describe('Agent Skills, the AI catalog and the discovery links', () => {
 });
 
 describe('auth.md registration (the convention\'s register_uri)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   // Each case from its own address (the server trusts the proxy header), so the registration limit counts them apart.
-  before(async () => { server = await startServer({ TRUST_PROXY: 'true' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { TRUST_PROXY: 'true' }); });
   let clients = 0;
   const register = (body: unknown, type = 'application/json') => fetch(`${server.url}/oauth/agent-auth`, {
     method: 'POST',
@@ -142,20 +142,16 @@ describe('auth.md registration (the convention\'s register_uri)', () => {
     }
   });
 
-  it('shares the registration limit with RFC 7591 registration', async () => {
+  it('shares the registration limit with RFC 7591 registration', async (t) => {
     const { limit } = RATE_LIMIT_POLICIES.register;
-    const fresh = await startServer();
-    try {
-      for (let i = 0; i < limit - 1; i++) await registerClient(fresh.url);
-      const last = await fetch(`${fresh.url}/oauth/agent-auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"anonymous"}' });
-      assert.equal(last.status, 200);
-      const over = await fetch(`${fresh.url}/oauth/agent-auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"anonymous"}' });
-      assert.equal(over.status, 429);
-      assert.ok(over.headers.get('retry-after'));
-      const rfc = await fetch(`${fresh.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"client_name":"x"}' });
-      assert.equal(rfc.status, 429, 'one bucket for both ways');
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await startServer(t);
+    for (let i = 0; i < limit - 1; i++) await registerClient(fresh.url);
+    const last = await fetch(`${fresh.url}/oauth/agent-auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"anonymous"}' });
+    assert.equal(last.status, 200);
+    const over = await fetch(`${fresh.url}/oauth/agent-auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"anonymous"}' });
+    assert.equal(over.status, 429);
+    assert.ok(over.headers.get('retry-after'));
+    const rfc = await fetch(`${fresh.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"client_name":"x"}' });
+    assert.equal(rfc.status, 429, 'one bucket for both ways');
   });
 });

@@ -3,25 +3,25 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { studioWith } from './helpers/cli.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 interface Line { id: string; area: string; verdict: 'pass' | 'warn' | 'fail'; detail: string }
 
 const linesOf = (stdout: string): Line[] => stdout.trim().split('\n').map((line) => JSON.parse(line) as Line);
 
 describe('studio scan: the agent-readiness scan', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let empty: Server;
   let emptyUrl: string;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     // An origin that has nothing for agents: every check must be able to fail.
     empty = createServer((_request, response) => { response.statusCode = 404; response.end('nothing here'); });
     await new Promise<void>((resolve) => empty.listen(0, '127.0.0.1', resolve));
     emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}`;
   });
   after(async () => {
-    await server.close();
     await new Promise((resolve) => empty.close(resolve));
   });
 

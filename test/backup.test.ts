@@ -6,19 +6,19 @@ import { join } from 'node:path';
 import { SQLite } from '../src/store/db/sqlite-driver.js';
 import { studio } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // `studio backup`: a consistent copy of the SQLite store, taken while the server writes to it.
 
 describe('studio backup', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let dir: string;
   before(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '1000' });
+    server = await startServer(suite, { RATE_LIMIT_SCALE: '1000' });
     dir = mkdtempSync(join(tmpdir(), 'studio-backup-'));
   });
   after(async () => {
-    await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../src/catalog/load.js';
+import { spawnServer } from './helpers/service-process.js';
 
 const GOOD_PROJECT = '---\ntitle: Test House\nregion: miami\nscope: [Architecture]\n---\nBody.\n';
 
@@ -66,16 +66,13 @@ describe('content catalog', () => {
     assert.equal((globalThis as { pwned?: boolean }).pwned, undefined);
   });
 
-  it('stops the service start with the file name and the problem, exit code 1', () => {
+  it('stops the service start with the file name and the problem, exit code 1', { timeout: 30_000 }, async (t) => {
     const content = contentWith('projects/broken.md', '---\ntitle: T\nregion: atlantis\n---\nx');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, CONTENT_DIR: content, PORT: '0', DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    assert.equal(result.status, 1);
-    assert.match(result.stderr, /projects\/broken\.md/);
-    assert.match(result.stderr, /field "region"/);
-    assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace for a content problem');
+    const service = await spawnServer(t, { CONTENT_DIR: content, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'silent' }, { waitForReady: false });
+    assert.equal(await service.exitCode(), 1);
+    const stderr = service.stderr();
+    assert.match(stderr, /projects\/broken\.md/);
+    assert.match(stderr, /field "region"/);
+    assert.doesNotMatch(stderr, /\n\s+at /, 'no stack trace for a content problem');
   });
 });

@@ -1,14 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const PARTNER = 'https://partner.example';
 const STRANGER = 'https://stranger.example';
 
 describe('CORS', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer({ ALLOWED_ORIGINS: PARTNER }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { ALLOWED_ORIGINS: PARTNER }); });
 
   function preflight(path: string, origin: string, method = 'POST'): Promise<Response> {
     return fetch(server.url + path, {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -10,7 +10,7 @@ import { ApiError } from '../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { validInquiry } from './helpers/inquiries.js';
 import { OpenApiContract } from './helpers/openapi.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 /** A store port whose backend fails with a message that must never reach a client. */
 class FailingStore implements RateLimitStore {
@@ -21,15 +21,15 @@ class FailingStore implements RateLimitStore {
 }
 
 describe('error mapping', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let url: string;
   const logLines: string[] = [];
   before(async () => {
     const sink = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
-    server = await startServer({}, { rateLimitStore: new FailingStore(), logger: pino({ level: 'info' }, sink) as FastifyBaseLogger });
+    server = await startServer(suite, {}, { rateLimitStore: new FailingStore(), logger: pino({ level: 'info' }, sink) as FastifyBaseLogger });
     url = server.url;
   });
-  after(async () => { await server.close(); });
 
   it('answers an internal failure with 500 in the Error shape and leaks nothing', async () => {
     const response = await fetch(`${url}/api/v1/projects`);
@@ -71,6 +71,7 @@ describe('error mapping', () => {
 });
 
 describe('body errors on the contact routes', () => {
+  const suite = suiteScope();
   // Lifted so that this suite's many submissions never meet the inquiry limit.
   const SCALE = 1000;
   const INQUIRY = RATE_LIMIT_POLICIES.inquiry;
@@ -78,10 +79,9 @@ describe('body errors on the contact routes', () => {
   let server: TestServer;
   let contract: OpenApiContract;
   before(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: String(SCALE) });
+    server = await startServer(suite, { RATE_LIMIT_SCALE: String(SCALE) });
     contract = await OpenApiContract.fetch(server.url);
   });
-  after(async () => { await server.close(); });
 
   const huge = 'x'.repeat(MAX_BODY_BYTES + 1);
   const cases: Array<{ what: string; contentType: string; body: string; status: number; code: string }> = [

@@ -1,10 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { OAUTH_METADATA_PATHS, OAUTH_PATHS } from '../src/contract/oauth.js';
 import { PATHS } from '../src/contract/paths.js';
 import { validInquiry } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // Hostile bodies on every route of the service: whatever arrives, the answer is a 2xx, 3xx or 4xx,
 // never a 5xx. The corpus aims at the classes of defect fuzzing found before: values whose
@@ -92,10 +92,10 @@ function probesFor(route: { method: string; path: string }): Probe[] {
 }
 
 describe('fuzzed bodies on every route', () => {
+  const suite = suiteScope();
   let server: TestServer;
   // Limits lifted: the point is what each handler answers, not the rate limiter's 429.
-  before(async () => { server = await startServer({ RATE_LIMIT_SCALE: '100000' }); });
-  after(async () => server.close());
+  before(async () => { server = await startServer(suite, { RATE_LIMIT_SCALE: '100000' }); });
 
   it('never answers with a 5xx', async (t) => {
     const all = (await routes(server.url)).flatMap(probesFor);

@@ -13,7 +13,7 @@ import { HotVariants } from '../src/images/hot-variants.js';
 import { ImageStore } from '../src/images/image-store.js';
 import { ENCODINGS } from '../src/images/recipe.js';
 import { Slots } from '../src/lib/slots.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { studioWith } from './helpers/cli.js';
 
 // The image pipeline end to end: content with a photo (EXIF, GPS, turned by its orientation tag), a PNG
@@ -98,6 +98,7 @@ const variantUrls = (images: Image[]) => images.flatMap((image) => image.formats
 const cacheFiles = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, statSync(join(dir, name)).mtimeMs]));
 
 describe('image pipeline', () => {
+  const suite = suiteScope();
   let root: string;
   let contentDir: string;
   let cacheDir: string;
@@ -110,11 +111,10 @@ describe('image pipeline', () => {
     contentDir = await makeContent(root);
     cacheDir = join(root, 'cache', 'made-at-start');
     log = capturingLogger();
-    server = await startServer({ CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: log.logger });
+    server = await startServer(suite, { CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: log.logger });
     images = await projectImages(server);
   });
   after(async () => {
-    await server?.close();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -193,7 +193,7 @@ describe('image pipeline', () => {
     assert.ok(at(797) < 30 && at(803) > 225, `black at 797 (${at(797)}), white at 803 (${at(803)})`);
   });
 
-  it('logs one warm-up line, and a restart with the same cache makes nothing anew', async () => {
+  it('logs one warm-up line, and a restart with the same cache makes nothing anew', async (t) => {
     const first = await warmLine(log.lines);
     assert.equal(first.variants, 27);
     assert.equal(Number(first.made) + Number(first.cached), 27);
@@ -203,29 +203,25 @@ describe('image pipeline', () => {
     assert.equal(Object.keys(variantFiles).length, 27, 'one file per variant, no temporary file left');
 
     const again = capturingLogger();
-    const restarted = await startServer({ CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: again.logger });
-    try {
-      for (const variant of variantUrls(await projectImages(restarted))) assert.equal((await fetch(variant.url)).status, 200);
-      const line = await warmLine(again.lines);
-      assert.deepEqual([line.made, line.cached, line.failed], [0, 27, 0]);
-      assert.deepEqual(cacheFiles(cacheDir), before, 'no file was written again');
+    const restarted = await startServer(t, { CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: again.logger });
+    for (const variant of variantUrls(await projectImages(restarted))) assert.equal((await fetch(variant.url)).status, 200);
+    const line = await warmLine(again.lines);
+    assert.deepEqual([line.made, line.cached, line.failed], [0, 27, 0]);
+    assert.deepEqual(cacheFiles(cacheDir), before, 'no file was written again');
 
-      // A reload with one more image warms the new catalog: its variants only are made.
-      await transparentPng(join(contentDir, 'projects/test-house/extra.png'));
-      await sharp(join(contentDir, 'projects/test-house/extra.png')).flop().toFile(join(contentDir, 'projects/test-house/extra-2.png'));
-      writeFileSync(join(contentDir, 'projects/test-house.md'), PROJECT.replace('gallery:\n', 'gallery:\n  - {file: test-house/extra-2.png, alt: "Plan, mirrored"}\n'));
-      assert.equal(await restarted.runtime.reload(), true);
-      const lines = () => again.lines.filter((l) => l.msg === 'image cache warm');
-      for (const until = Date.now() + 60_000; lines().length < 2 && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.deepEqual([lines()[1]?.made, lines()[1]?.cached], [3, 27]);
-    } finally {
-      await restarted.close();
-    }
+    // A reload with one more image warms the new catalog: its variants only are made.
+    await transparentPng(join(contentDir, 'projects/test-house/extra.png'));
+    await sharp(join(contentDir, 'projects/test-house/extra.png')).flop().toFile(join(contentDir, 'projects/test-house/extra-2.png'));
+    writeFileSync(join(contentDir, 'projects/test-house.md'), PROJECT.replace('gallery:\n', 'gallery:\n  - {file: test-house/extra-2.png, alt: "Plan, mirrored"}\n'));
+    assert.equal(await restarted.runtime.reload(), true);
+    const lines = () => again.lines.filter((l) => l.msg === 'image cache warm');
+    for (const until = Date.now() + 60_000; lines().length < 2 && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual([lines()[1]?.made, lines()[1]?.cached], [3, 27]);
   });
 });
 
 describe('a variant that cannot be made', () => {
-  it('answers 503 in the contract\'s Error shape with Retry-After, logs it, and the warm-up counts it failed', async () => {
+  it('answers 503 in the contract\'s Error shape with Retry-After, logs it, and the warm-up counts it failed', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'studio-images-broken-'));
     const contentDir = await makeContent(root);
     const cacheDir = join(root, 'cache');
@@ -233,24 +229,20 @@ describe('a variant that cannot be made', () => {
     const broken = catalogImages(await loadCatalog(contentDir))[0]!.variants.find((v) => v.type === 'image/jpeg')!;
     mkdirSync(join(cacheDir, `${broken.key}.jpg`), { recursive: true });
     const log = capturingLogger();
-    const server = await startServer({ CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: log.logger });
-    try {
-      const response = await fetch(server.url + broken.path);
-      assert.equal(response.status, 503);
-      assert.ok(Number(response.headers.get('retry-after')) > 0);
-      assert.notEqual(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-      const body = await response.json() as Record<string, unknown>;
-      assert.deepEqual(Object.keys(body).sort(), ['code', 'error', 'hint', 'ok']);
-      assert.equal(body.ok, false);
-      assert.equal(body.code, 'overloaded');
-      assert.ok(log.lines.some((l) => l.msg === 'image variant could not be made' && l.path === broken.path));
-      const warm = await warmLine(log.lines);
-      assert.equal(warm.failed, 1);
-      assert.equal(warm.made, 26);
-    } finally {
-      await server.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const server = await startServer(t, { CONTENT_DIR: contentDir, IMAGE_CACHE_DIR: cacheDir, LOG_LEVEL: 'info' }, { logger: log.logger });
+    t.after(() => rmSync(root, { recursive: true, force: true })); // after the server's own cleanup: node:test runs t.after callbacks in order
+    const response = await fetch(server.url + broken.path);
+    assert.equal(response.status, 503);
+    assert.ok(Number(response.headers.get('retry-after')) > 0);
+    assert.notEqual(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const body = await response.json() as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'error', 'hint', 'ok']);
+    assert.equal(body.ok, false);
+    assert.equal(body.code, 'overloaded');
+    assert.ok(log.lines.some((l) => l.msg === 'image variant could not be made' && l.path === broken.path));
+    const warm = await warmLine(log.lines);
+    assert.equal(warm.failed, 1);
+    assert.equal(warm.made, 26);
   });
 });
 
@@ -290,11 +282,11 @@ describe('image store', () => {
     assert.equal(most, 2);
   });
 
-  it('refuses a cache folder it cannot create, naming IMAGE_CACHE_DIR, and the server does not start', async () => {
+  it('refuses a cache folder it cannot create, naming IMAGE_CACHE_DIR, and the server does not start', async (t) => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'not a folder');
     await assert.rejects(ImageStore.open(join(file, 'cache'), pino({ level: 'silent' })), /IMAGE_CACHE_DIR.*ENOTDIR/);
-    await assert.rejects(startServer({ IMAGE_CACHE_DIR: join(file, 'cache') }), (error: Error) => {
+    await assert.rejects(startServer(t, { IMAGE_CACHE_DIR: join(file, 'cache') }), (error: Error) => {
       assert.equal(error.name, 'ConfigError');
       assert.match(error.message, /IMAGE_CACHE_DIR/);
       return true;

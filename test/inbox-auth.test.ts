@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { INBOX_PATHS } from '../src/contract/paths.js';
 import { chromiumSkip, launchChromium, seriousViolations } from './helpers/chromium.js';
 import { studioWith, studioWithInput, type StudioRun } from './helpers/cli.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The door of the operators' web inbox, through a listening server with a real SQLite database and
 // operators added by the operator command: who gets in, what the refused see, the cookie, CSRF, sign-out,
@@ -124,15 +124,15 @@ function capturingLogger(): { logger: FastifyBaseLogger; text: () => string } {
 }
 
 describe('the inbox door (http BASE_URL)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let log: ReturnType<typeof capturingLogger>;
   before(async () => {
     log = capturingLogger();
     // TRUST_PROXY: each visitor speaks for a client address of its own (X-Forwarded-For), so per-IP counts start at zero.
-    server = await startServer({ TRUST_PROXY: 'true' }, { logger: log.logger });
+    server = await startServer(suite, { TRUST_PROXY: 'true' }, { logger: log.logger });
     await addOperator(server, 'ann@studio.test');
   });
-  after(async () => server?.close());
 
   it('sends anyone without a session to the sign-in page with 303, remembering a deep page', async () => {
     const visitor = new Visitor(server);
@@ -357,12 +357,12 @@ describe('the inbox door (http BASE_URL)', () => {
 });
 
 describe('the inbox door (https BASE_URL)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   before(async () => {
-    server = await startServer({ BASE_URL: 'https://studio.example' });
+    server = await startServer(suite, { BASE_URL: 'https://studio.example' });
     await addOperator(server, 'ann@studio.test');
   });
-  after(async () => server?.close());
 
   it('names both cookies __Host- and marks them Secure', async () => {
     const login = await fetch(`${server.url}${INBOX_PATHS.login}`);
@@ -385,18 +385,18 @@ describe('the inbox door (https BASE_URL)', () => {
 });
 
 describe('the sign-in page in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   const OUTPUT = 'test-output';
   let server: TestServer;
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    server = await startServer();
+    server = await startServer(suite);
     await addOperator(server, 'ann@studio.test');
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   for (const [width, height, name] of [[1280, 800, 'inbox-login'], [390, 844, 'inbox-login-mobile']] as const) {

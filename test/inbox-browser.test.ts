@@ -7,7 +7,7 @@ import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations } fro
 import { addOperator, OPERATOR_PASSWORD } from './helpers/inbox.js';
 import { startSmtpSink, type SmtpSink } from './helpers/inquiry-peers.js';
 import { eventually } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The operators' web inbox in Chromium, as a person at the studio uses it, on a desktop and on a phone:
 // an operator added by the operator command signs in, finds an inquiry by a word of its message, opens
@@ -24,6 +24,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let smtp: SmtpSink;
   let browser: Browser;
@@ -31,13 +32,12 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
     smtp = await startSmtpSink();
-    server = await startServer({ SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
+    server = await startServer(suite, { SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
     await addOperator(server, OPERATOR);
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
     await smtp?.close();
   });
 

@@ -9,7 +9,7 @@ import { addOperator, signIn, type InboxClient } from './helpers/inbox.js';
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import { eventually, postInquiry, validInquiry, type Body } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The operators' web inbox pages through a listening server with a real SQLite database, an operator
 // added by the operator command, a loopback SMTP server and webhook receiver as the notification
@@ -60,6 +60,7 @@ describe('delivery state at a glance', () => {
 });
 
 describe('inbox pages on SQLite', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let smtp: SmtpSink;
   let webhook: WebhookReceiver;
@@ -88,7 +89,7 @@ describe('inbox pages on SQLite', () => {
   before(async () => {
     smtp = await startSmtpSink();
     webhook = await startWebhookReceiver();
-    server = await startServer({
+    server = await startServer(suite, {
       SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret,
       OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '60000', RATE_LIMIT_SCALE: '100', TRUST_PROXY: 'true',
     }, { clock: () => now });
@@ -112,7 +113,6 @@ describe('inbox pages on SQLite', () => {
   });
 
   after(async () => {
-    await server?.close();
     await smtp?.close();
     await webhook?.close();
   });
@@ -373,17 +373,17 @@ const database = await createPgDatabase('inbox_pages');
 if (typeof database === 'string') console.log(`# skipping the PostgreSQL pass of the inbox list: ${database}`);
 
 describe('inbox list on PostgreSQL', { skip: typeof database === 'string' ? database : false }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let desk: InboxClient;
 
   before(async () => {
     if (typeof database === 'string') return;
-    server = await startServer({ DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100' });
+    server = await startServer(suite, { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100' });
     await addOperator(server, OPERATOR);
     desk = await signIn(server.url, OPERATOR);
   });
   after(async () => {
-    await server?.close();
     if (typeof database !== 'string') await database.drop();
   });
 

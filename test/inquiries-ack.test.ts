@@ -1,8 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadCatalog } from '../src/catalog/load.js';
 import { ConfigError, loadConfig } from '../src/config/load.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
@@ -12,13 +9,12 @@ import { AcknowledgementNotifier, type Studio } from '../src/inquiries/notifiers
 import { DeliveryError } from '../src/inquiries/notifiers/delivery-error.js';
 import type { Db } from '../src/store/db/database.js';
 import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
-import { migrateToLatest } from '../src/store/db/migrate.js';
 import { studio } from './helpers/cli.js';
 import { eventually, openStore, postInquiry, racingOn, validInquiry, type Body } from './helpers/inquiries.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/inquiry-peers.js';
 import { parseMail } from './helpers/mail.js';
-import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
+import { startServer, suiteScope, type Cleanups, type TestServer } from './helpers/server.js';
 
 // INQUIRY_ACK, the acknowledgement to the inquirer: its configuration, the mail against a real SMTP server
 // on loopback, the service end to end (what gets one, what does not, and that it never carries anything
@@ -29,9 +25,6 @@ const HOUR = INQUIRY_POLICY.acknowledgementIntervalSeconds * 1000;
 const STUDIO_INBOX = 'inbox@studio.example';
 const SENDER = 'hello@studio.example';
 const SMTP_ON = { SMTP_URL: 'smtp://127.0.0.1:2525', INBOX_EMAIL_TO: STUDIO_INBOX, INBOX_EMAIL_FROM: SENDER };
-
-const pg = await createPgDatabase('studio_ack');
-if (typeof pg === 'string') console.log(`# skipping the PostgreSQL acknowledgement suite: ${pg}`);
 
 function configProblems(env: Record<string, string>): string[] {
   try {
@@ -176,25 +169,20 @@ interface Service {
   sink: SmtpSink;
   /** The service's clock (ms), moved by the tests. */
   clock: { now: number };
-  close(): Promise<void>;
 }
 
-async function startService(env: Record<string, string>): Promise<Service> {
+/** The service, its SMTP sink and a handle on its store, all closed when `t` ends. */
+async function startService(t: Cleanups, env: Record<string, string>): Promise<Service> {
   const sink = await startSmtpSink();
+  t.after(() => sink.close());
   const clock = { now: Date.UTC(2026, 10, 23, 14, 5, 33) };
-  const server = await startServer({
+  const server = await startServer(t, {
     TRUST_PROXY: 'true', SMTP_URL: sink.url, INBOX_EMAIL_TO: STUDIO_INBOX, INBOX_EMAIL_FROM: SENDER,
     OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100', ...env,
   }, { clock: () => clock.now });
   const db = openStore(server.config.databaseUrl);
-  return {
-    server, db, sink, clock,
-    async close() {
-      await db.close();
-      await server.close();
-      await sink.close();
-    },
-  };
+  t.after(() => db.close());
+  return { server, db, sink, clock };
 }
 
 /** Submits, then waits until every job of the stored inquiry is delivered; returns its id and channels. */
@@ -218,9 +206,9 @@ async function acknowledgementRow(db: Db, address: string) {
 }
 
 describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
+  const suite = suiteScope();
   let service: Service;
-  before(async () => { service = await startService({ INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test' }); });
-  after(async () => { await service.close(); });
+  before(async () => { service = await startService(suite, { INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test' }); });
 
   it('a submission reaches the studio, and its sender gets one acknowledgement carrying nothing submitted', async () => {
     const body = validInquiry({ name: 'Quentin Zebulon-Marsh', email: 'quentin@client.example', phone: '+1 212 555 0199' });
@@ -298,9 +286,9 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
 });
 
 describe('without INQUIRY_ACK (the default)', () => {
+  const suite = suiteScope();
   let service: Service;
-  before(async () => { service = await startService({}); });
-  after(async () => { await service.close(); });
+  before(async () => { service = await startService(suite, {}); });
 
   it('the studio is notified and the sender gets nothing; no address is recorded', async () => {
     const { channels } = await submitAndSettle(service, validInquiry({ email: 'vera@client.example' }));
@@ -339,84 +327,74 @@ async function acknowledgementJobs(db: Db, address: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-function storeSuite(dialect: 'sqlite' | 'postgres', open: () => string | undefined, skip: string | false) {
-  describe(`the once-an-hour rule in the inbox store on ${dialect}`, { skip }, () => {
-    let db: Db;
-    let inbox: KyselyInboxStore;
-    let dir: string | undefined;
-    before(async () => {
-      dir = dialect === 'sqlite' ? mkdtempSync(join(tmpdir(), 'studio-ack-')) : undefined;
-      db = openStore(open() ?? `sqlite:${join(dir!, 'studio.db')}`);
-      await migrateToLatest(db);
-      inbox = new KyselyInboxStore(db);
-    });
-    after(async () => {
-      await db.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+function storeSuite({ url }: DialectDatabase): void {
+  const suite = suiteScope();
+  let db: Db;
+  let inbox: KyselyInboxStore;
+  before(async () => {
+    db = await openMigrated(suite, url);
+    inbox = new KyselyInboxStore(db);
+  });
 
-    it('queues one job per address per hour, recording the inquiry it was sent for', async () => {
-      const now = Date.UTC(2026, 10, 1);
-      const first = commitFrom('one@client.example', now);
-      assert.equal((await inbox.commit(first)).kind, 'stored');
-      assert.equal((await inbox.commit(commitFrom('one@client.example', now + HOUR))).kind, 'stored');
-      const later = commitFrom('one@client.example', now + HOUR + 1);
-      assert.equal((await inbox.commit(later)).kind, 'stored');
-      assert.deepEqual((await acknowledgementJobs(db, 'one@client.example')).sort(), [first.record.id, later.record.id].sort());
-      const row = await acknowledgementRow(db, 'one@client.example');
-      assert.deepEqual({ at: Number(row?.acknowledged_at), inquiry: row?.inquiry_id }, { at: now + HOUR + 1, inquiry: later.record.id });
-    });
+  it('queues one job per address per hour, recording the inquiry it was sent for', async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const first = commitFrom('one@client.example', now);
+    assert.equal((await inbox.commit(first)).kind, 'stored');
+    assert.equal((await inbox.commit(commitFrom('one@client.example', now + HOUR))).kind, 'stored');
+    const later = commitFrom('one@client.example', now + HOUR + 1);
+    assert.equal((await inbox.commit(later)).kind, 'stored');
+    assert.deepEqual((await acknowledgementJobs(db, 'one@client.example')).sort(), [first.record.id, later.record.id].sort());
+    const row = await acknowledgementRow(db, 'one@client.example');
+    assert.deepEqual({ at: Number(row?.acknowledged_at), inquiry: row?.inquiry_id }, { at: now + HOUR + 1, inquiry: later.record.id });
+  });
 
-    it('never for a duplicate or a replay of an Idempotency-Key, even when the address is due one', async () => {
-      const now = Date.UTC(2026, 10, 2);
-      // Stored before INQUIRY_ACK was turned on: the address has no acknowledgement yet.
-      const original = commitFrom('two@client.example', now, { acknowledge: undefined, idempotency: { key: `k-${now}`, bodyHash: 'h', notBefore: now - HOUR } });
-      assert.equal((await inbox.commit(original)).kind, 'stored');
-      const duplicate = commitFrom('two@client.example', now + 1, { fingerprint: original.record.fingerprint });
-      assert.equal((await inbox.commit(duplicate)).kind, 'duplicate');
-      const replay = commitFrom('two@client.example', now + 2, { idempotency: original.idempotency });
-      assert.equal((await inbox.commit(replay)).kind, 'replayed');
-      assert.deepEqual(await acknowledgementJobs(db, 'two@client.example'), []);
-      assert.equal(await acknowledgementRow(db, 'two@client.example'), undefined);
-    });
+  it('never for a duplicate or a replay of an Idempotency-Key, even when the address is due one', async () => {
+    const now = Date.UTC(2026, 10, 2);
+    // Stored before INQUIRY_ACK was turned on: the address has no acknowledgement yet.
+    const original = commitFrom('two@client.example', now, { acknowledge: undefined, idempotency: { key: `k-${now}`, bodyHash: 'h', notBefore: now - HOUR } });
+    assert.equal((await inbox.commit(original)).kind, 'stored');
+    const duplicate = commitFrom('two@client.example', now + 1, { fingerprint: original.record.fingerprint });
+    assert.equal((await inbox.commit(duplicate)).kind, 'duplicate');
+    const replay = commitFrom('two@client.example', now + 2, { idempotency: original.idempotency });
+    assert.equal((await inbox.commit(replay)).kind, 'replayed');
+    assert.deepEqual(await acknowledgementJobs(db, 'two@client.example'), []);
+    assert.equal(await acknowledgementRow(db, 'two@client.example'), undefined);
+  });
 
-    it('deleting the inquiry it was sent for forgets the address (foreign key, cascade)', async () => {
-      const now = Date.UTC(2026, 10, 3);
-      const sent = commitFrom('three@client.example', now);
-      await inbox.commit(sent);
-      assert.ok(await acknowledgementRow(db, 'three@client.example'));
-      assert.equal(await inbox.deleteMany([sent.record.id]), 1);
-      assert.equal(await acknowledgementRow(db, 'three@client.example'), undefined);
-    });
+  it('deleting the inquiry it was sent for forgets the address (foreign key, cascade)', async () => {
+    const now = Date.UTC(2026, 10, 3);
+    const sent = commitFrom('three@client.example', now);
+    await inbox.commit(sent);
+    assert.ok(await acknowledgementRow(db, 'three@client.example'));
+    assert.equal(await inbox.deleteMany([sent.record.id]), 1);
+    assert.equal(await acknowledgementRow(db, 'three@client.example'), undefined);
+  });
 
-    it('a batch (one store\'s concurrent commits) acknowledges each address once, for its first inquiry', async () => {
-      const now = Date.UTC(2026, 10, 5);
-      const addresses = ['four@client.example', 'five@client.example', 'four@client.example', 'six@client.example', 'five@client.example'];
-      const commits = addresses.map((address, i) => commitFrom(address, now + i));
-      // Submitted in one turn: the store's group committer takes them into one transaction.
-      const outcomes = await Promise.all(commits.map((c) => inbox.commit(c)));
-      assert.deepEqual(outcomes.map((o) => o.kind), ['stored', 'stored', 'stored', 'stored', 'stored']);
-      for (const [address, first] of [['four@client.example', 0], ['five@client.example', 1], ['six@client.example', 3]] as const) {
-        assert.deepEqual(await acknowledgementJobs(db, address), [commits[first]!.record.id], address);
-        assert.equal((await acknowledgementRow(db, address))?.inquiry_id, commits[first]!.record.id, address);
-      }
-    });
+  it('a batch (one store\'s concurrent commits) acknowledges each address once, for its first inquiry', async () => {
+    const now = Date.UTC(2026, 10, 5);
+    const addresses = ['four@client.example', 'five@client.example', 'four@client.example', 'six@client.example', 'five@client.example'];
+    const commits = addresses.map((address, i) => commitFrom(address, now + i));
+    // Submitted in one turn: the store's group committer takes them into one transaction.
+    const outcomes = await Promise.all(commits.map((c) => inbox.commit(c)));
+    assert.deepEqual(outcomes.map((o) => o.kind), ['stored', 'stored', 'stored', 'stored', 'stored']);
+    for (const [address, first] of [['four@client.example', 0], ['five@client.example', 1], ['six@client.example', 3]] as const) {
+      assert.deepEqual(await acknowledgementJobs(db, address), [commits[first]!.record.id], address);
+      assert.equal((await acknowledgementRow(db, address))?.inquiry_id, commits[first]!.record.id, address);
+    }
+  });
 
-    it('commits for one address at the same instant queue one acknowledgement', async () => {
-      const now = Date.UTC(2026, 10, 4);
-      // One store per commit, as on four instances: one store's concurrent commits share a transaction.
-      const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
-      for (let round = 0; round < 5; round++) {
-        const address = `race-${round}@client.example`;
-        const commits = instances.map(() => commitFrom(address, now + round));
-        await racingOn(db, 'acknowledgements', commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
-        assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
-        assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
-      }
-    });
+  it('commits for one address at the same instant queue one acknowledgement', async () => {
+    const now = Date.UTC(2026, 10, 4);
+    // One store per commit, as on four instances: one store's concurrent commits share a transaction.
+    const instances = Array.from({ length: 4 }, () => new KyselyInboxStore(db));
+    for (let round = 0; round < 5; round++) {
+      const address = `race-${round}@client.example`;
+      const commits = instances.map(() => commitFrom(address, now + round));
+      await racingOn(db, 'acknowledgements', commits.length, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
+      assert.equal(await db.kysely.selectFrom('inquiries').select('id').where('email', '=', address).execute().then((r) => r.length), 4);
+      assert.equal((await acknowledgementJobs(db, address)).length, 1, `round ${round}: one acknowledgement`);
+    }
   });
 }
 
-storeSuite('sqlite', () => undefined, false);
-storeSuite('postgres', () => (pg as PgDatabase).url, typeof pg === 'string' ? pg : false);
-after(async () => { if (typeof pg !== 'string') await pg.drop(); });
+await onEachDialect((dialect) => `the once-an-hour rule in the inbox store on ${dialect}`, 'studio_ack', storeSuite);

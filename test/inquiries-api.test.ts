@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEPRECATION_POLICY } from '../src/contract/api.js';
 import { BUDGETS, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
 import { OpenApiContract } from './helpers/openapi.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { countInquiries, openStore, postInquiry, validInquiry, type Body, type ErrorJson, type MediaType } from './helpers/inquiries.js';
 import type { Db } from '../src/store/db/database.js';
 
@@ -107,18 +107,16 @@ function assertNoLegacyHeaders(response: Response): void {
 }
 
 describe('inquiry contact routes over HTTP', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let db: Db;
   // Every response of the contact routes is held to the service's own /openapi.json.
   let contract: OpenApiContract;
   before(async () => {
-    server = await startServer({ RATE_LIMIT_SCALE: '10000', ALLOWED_ORIGINS: EXTRA_ORIGIN });
+    server = await startServer(suite, { RATE_LIMIT_SCALE: '10000', ALLOWED_ORIGINS: EXTRA_ORIGIN });
     db = openStore(server.config.databaseUrl);
+    suite.after(() => db.close());
     contract = await OpenApiContract.fetch(server.url);
-  });
-  after(async () => {
-    await db.close();
-    await server.close();
   });
 
   for (const route of ROUTES) {

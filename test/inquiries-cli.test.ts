@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { studio, studioWith } from './helpers/cli.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
 import type { Db } from '../src/store/db/database.js';
@@ -37,6 +37,7 @@ function listedIds(stdout: string): string[] {
 }
 
 describe('studio command', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let db: Db;
   let webhook: WebhookReceiver;
@@ -44,8 +45,9 @@ describe('studio command', () => {
   let spamId = '';
   before(async () => {
     webhook = await startWebhookReceiver();
-    server = await startServer({ INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret, OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
+    server = await startServer(suite, { INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret, OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
     db = openStore(server.config.databaseUrl);
+    suite.after(() => db.close());
     const bodies = [validInquiry({ name: 'First Person' }), validInquiry({ name: '=HYPERLINK("http://x")', message: 'Line one, "quoted"\nLine two' }), validInquiry({ name: 'Third Person' })];
     for (const body of bodies) {
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
@@ -63,11 +65,7 @@ describe('studio command', () => {
       return (jobs.length === ids.length && jobs.every((j) => j.status === 'done')) || undefined;
     });
   });
-  after(async () => {
-    await db.close();
-    await server.close();
-    await webhook.close();
-  });
+  after(async () => { await webhook.close(); });
 
   it('migrate applies migrations to a fresh database, then has nothing to do', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-cli-'));

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,25 +20,22 @@ const ACKNOWLEDGED_BEFORE_KILL = 150;
 
 describe('SIGKILL of the built service during a burst (SQLite, group commit)', () => {
   let dir: string;
-  const children: ChildProcess[] = [];
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
     // The service as built from this source: dist/ is what runs in production (the suite type-checks it apart).
     execFileSync(process.execPath, ['deploy/bundle.mjs'], { stdio: 'inherit' });
   });
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every inquiry answered 200 is stored after a restart, under the id it was given, with its jobs', async () => {
+  it('every inquiry answered 200 is stored after a restart, under the id it was given, with its jobs', async (t) => {
     const env = {
       DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, RATE_LIMIT_SCALE: '1000000',
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
       SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, INBOX_EMAIL_TO: 'studio@example.com', OUTBOX_RETRY_BASE_MS: '3600000',
     };
-    const first = await spawnServer(env, children, ['dist/main.js']);
+    const first = await spawnServer(t, env, { entry: ['dist/main.js'] });
     const acknowledged: string[] = [];
     let killed = false;
     let unanswered = 0;
@@ -66,7 +63,7 @@ describe('SIGKILL of the built service during a burst (SQLite, group commit)', (
     assert.ok(acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL);
     console.log(`${acknowledged.length} answered 200 before the kill, ${unanswered} in flight without an answer`);
 
-    const second = await spawnServer(env, children, ['dist/main.js']);
+    const second = await spawnServer(t, env, { entry: ['dist/main.js'] });
     const db = openStore(env.DATABASE_URL);
     try {
       const keys = await db.kysely.selectFrom('idempotency_keys').select(['key', 'inquiry_id']).execute();

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry, type ErrorJson } from './helpers/inquiries.js';
 import { createPgDatabase } from './helpers/postgres.js';
 import { SwitchablePgProxy } from './helpers/pg-proxy.js';
@@ -27,9 +27,10 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
   before(async () => {
     if (typeof database === 'string') return;
     proxy = new SwitchablePgProxy(await freePort());
+    suite.after(() => proxy.down());
     // The database is down when the service starts: it must start anyway.
     // The webhook points at a closed port: each inquiry gets an outbox job that stays owed.
-    server = await startServer({
+    server = await startServer(suite, {
       DATABASE_URL: proxy.urlFor(database.url), RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
     }, { waitForStore: false });
@@ -46,10 +47,10 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
       await database.drop();
     } finally {
       await direct?.end().catch(() => undefined);
-      await server?.close();
-      await proxy?.down();
     }
   });
+  // After the hook above (node:test runs after hooks in order): the server closes, then the proxy goes down.
+  const suite = suiteScope();
 
   const rows = async () => {
     const exists = await direct.query("select to_regclass('public.inquiries') as t");
@@ -107,7 +108,6 @@ describe('the database unreachable', { skip: typeof database === 'string' ? data
 describe('the SQLite inbox on a full disk', () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-full-'));
   let mountError: string | undefined;
-  let server: TestServer | undefined;
   let db: Db | undefined;
   before(() => {
     try {
@@ -120,7 +120,6 @@ describe('the SQLite inbox on a full disk', () => {
   after(async () => {
     try {
       await db?.close();
-      await server?.close();
     } finally {
       if (!mountError) execFileSync('umount', ['-l', dir]);
       rmSync(dir, { recursive: true, force: true });
@@ -130,7 +129,7 @@ describe('the SQLite inbox on a full disk', () => {
   it('answers 503 inbox_unavailable with Retry-After and writes nothing; accepts again once there is room', async (t) => {
     if (mountError) return t.skip(mountError);
     const databaseUrl = `sqlite:${join(dir, 'studio.db')}`;
-    server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1000' });
+    const server = await startServer(t, { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1000' });
     db = openStore(databaseUrl);
     assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
     const stored = await countInquiries(db);
@@ -181,19 +180,16 @@ function fillFilesystem(path: string): void {
 describe('SIGKILL during a burst of submissions', () => {
   let dir: string;
   let webhook: WebhookReceiver;
-  const children: ChildProcess[] = [];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-kill-'));
     webhook = await startWebhookReceiver();
   });
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
     await webhook.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every inquiry answered 200 is in the store after restart, and its notification is sent', async () => {
+  it('every inquiry answered 200 is in the store after restart, and its notification is sent', async (t) => {
     const env = {
       DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`, RATE_LIMIT_SCALE: '1000',
       INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret,
@@ -202,7 +198,7 @@ describe('SIGKILL during a burst of submissions', () => {
     };
     // The receiver is failing while the first server runs, so notifications are still owed at the kill.
     webhook.failNext(1_000_000);
-    const first = await spawnServer(env, children);
+    const first = await spawnServer(t, env);
     const acknowledged: string[] = [];
     let killed = false;
     let attempts = 0;
@@ -230,7 +226,7 @@ describe('SIGKILL during a burst of submissions', () => {
     assert.ok(acknowledged.length >= 25);
 
     webhook.failNext(0);
-    const second = await spawnServer(env, children);
+    const second = await spawnServer(t, env);
     const db = openStore(env.DATABASE_URL);
     try {
       const stored = new Set((await db.kysely.selectFrom('inquiries').select('message').execute()).map((r) => r.message));
@@ -248,15 +244,16 @@ describe('SIGKILL during a burst of submissions', () => {
 });
 
 describe('the SMTP server down for a while', () => {
-  it('retries until it is back; the mail then arrives exactly once per inquiry', async () => {
+  it('retries until it is back; the mail then arrives exactly once per inquiry', async (t) => {
     const port = await freePort();
     const mails: ReceivedMail[] = [];
-    const server = await startServer({
+    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+    t.after(() => smtp?.close());
+    const server = await startServer(t, {
       SMTP_URL: `smtp://127.0.0.1:${port}`, INBOX_EMAIL_TO: 'studio@example.com',
       OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '100',
     });
     const db = openStore(server.config.databaseUrl);
-    let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
     try {
       const body = validInquiry();
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
@@ -277,8 +274,6 @@ describe('the SMTP server down for a while', () => {
       assert.deepEqual(mails[0]!.to, ['studio@example.com']);
     } finally {
       await db.close();
-      await server.close();
-      await smtp?.close();
     }
   });
 });

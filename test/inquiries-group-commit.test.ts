@@ -1,8 +1,5 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ApiError } from '../src/contract/errors.js';
 import { INQUIRY_POLICY } from '../src/contract/inquiry.js';
@@ -14,18 +11,14 @@ import { RateLimiter } from '../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
 import type { Db } from '../src/store/db/database.js';
 import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
-import { migrateToLatest } from '../src/store/db/migrate.js';
 import { openStore, postInquiry, racingOn, silentLogger, validInquiry } from './helpers/inquiries.js';
-import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
-import { freePort, startServer } from './helpers/server.js';
+import { onEachDialect, openMigrated, type DialectDatabase } from './helpers/dialects.js';
+import { freePort, startServer, suiteScope } from './helpers/server.js';
 
 // Group commit in the inbox store, on SQLite and on PostgreSQL: submissions that arrive together share
 // one transaction. Submissions made in one turn of the event loop go in one batch (GroupCommitter), which
 // is how these tests put several in one. Faults are real: triggers in the database that refuse a marked
 // message, either as a constraint (that member's own fault) or as a plain error (the store's fault).
-
-const pg = await createPgDatabase('studio_inq_group');
-if (typeof pg === 'string') console.log(`# skipping the PostgreSQL group-commit suite: ${pg}`);
 
 /** A message with this word fails its batch's transaction (a plain error, not a constraint). */
 const FAILS_BATCH = 'FAULT-BATCH';
@@ -61,105 +54,95 @@ function codeOf(result: PromiseSettledResult<SubmissionResult>): string {
   return result.reason.code;
 }
 
-function suite(dialect: 'sqlite' | 'postgres', url: () => string | undefined, skip: string | false) {
-  describe(`group commit on ${dialect}`, { skip }, () => {
-    let dir: string | undefined;
-    let db: Db;
-    let inbox: KyselyInboxStore;
-    let service: ReturnType<typeof createInquiryService>;
-    before(async () => {
-      dir = dialect === 'sqlite' ? mkdtempSync(join(tmpdir(), 'studio-group-')) : undefined;
-      db = openStore(url() ?? `sqlite:${join(dir!, 'studio.db')}`);
-      await migrateToLatest(db);
-      await installFaults(db);
-      inbox = new KyselyInboxStore(db);
-      service = createInquiryService({
-        inbox, storeReady: () => true, limiter: new RateLimiter(new MemoryRateLimitStore(), 1_000_000),
-        allowedOrigins: [], channels: ['email', 'webhook'], log: silentLogger,
-      });
+function groupCommitSuite({ url }: DialectDatabase): void {
+  const suite = suiteScope();
+  let db: Db;
+  let inbox: KyselyInboxStore;
+  let service: ReturnType<typeof createInquiryService>;
+  before(async () => {
+    db = await openMigrated(suite, url);
+    await installFaults(db);
+    inbox = new KyselyInboxStore(db);
+    service = createInquiryService({
+      inbox, storeReady: () => true, limiter: new RateLimiter(new MemoryRateLimitStore(), 1_000_000),
+      allowedOrigins: [], channels: ['email', 'webhook'], log: silentLogger,
     });
-    after(async () => {
-      await db.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+  });
 
-    it('a batch whose transaction fails answers inbox_unavailable (503) to each of its members and stores none; the next batch commits', async () => {
-      const bodies = [validInquiry(), validInquiry({ message: `${FAILS_BATCH}: ${String(validInquiry().message)}` }), validInquiry()];
-      const results = await Promise.allSettled(bodies.map((body) => service.submit(body, context())));
-      assert.deepEqual(results.map(codeOf), ['inbox_unavailable', 'inbox_unavailable', 'inbox_unavailable']);
-      for (const result of results) assert.equal((result as PromiseRejectedResult).reason.status, 503);
-      for (const body of bodies) assert.deepEqual(await stored(db, String(body.message)), [], 'nothing of the failed batch is stored');
-      const later = validInquiry();
-      const { id } = await service.submit(later, context());
-      assert.deepEqual((await stored(db, String(later.message))).map((r) => r.id), [id]);
+  it('a batch whose transaction fails answers inbox_unavailable (503) to each of its members and stores none; the next batch commits', async () => {
+    const bodies = [validInquiry(), validInquiry({ message: `${FAILS_BATCH}: ${String(validInquiry().message)}` }), validInquiry()];
+    const results = await Promise.allSettled(bodies.map((body) => service.submit(body, context())));
+    assert.deepEqual(results.map(codeOf), ['inbox_unavailable', 'inbox_unavailable', 'inbox_unavailable']);
+    for (const result of results) assert.equal((result as PromiseRejectedResult).reason.status, 503);
+    for (const body of bodies) assert.deepEqual(await stored(db, String(body.message)), [], 'nothing of the failed batch is stored');
+    const later = validInquiry();
+    const { id } = await service.submit(later, context());
+    assert.deepEqual((await stored(db, String(later.message))).map((r) => r.id), [id]);
+    assert.deepEqual(await jobsOf(db, id), ['email', 'webhook']);
+  });
+
+  it('a member that breaks a constraint fails alone: the others of its batch are stored with their jobs', async () => {
+    const bodies = [validInquiry(), validInquiry({ message: `${BREAKS_CONSTRAINT}: ${String(validInquiry().message)}` }), validInquiry()];
+    const results = await Promise.allSettled(bodies.map((body) => service.submit(body, context())));
+    assert.deepEqual(results.map(codeOf), ['ok', 'inbox_unavailable', 'ok']);
+    assert.deepEqual(await stored(db, String(bodies[1]!.message)), []);
+    for (const i of [0, 2]) {
+      const { id } = (results[i] as PromiseFulfilledResult<SubmissionResult>).value;
+      assert.deepEqual((await stored(db, String(bodies[i]!.message))).map((r) => r.id), [id]);
       assert.deepEqual(await jobsOf(db, id), ['email', 'webhook']);
-    });
+    }
+  });
 
-    it('a member that breaks a constraint fails alone: the others of its batch are stored with their jobs', async () => {
-      const bodies = [validInquiry(), validInquiry({ message: `${BREAKS_CONSTRAINT}: ${String(validInquiry().message)}` }), validInquiry()];
-      const results = await Promise.allSettled(bodies.map((body) => service.submit(body, context())));
-      assert.deepEqual(results.map(codeOf), ['ok', 'inbox_unavailable', 'ok']);
-      assert.deepEqual(await stored(db, String(bodies[1]!.message)), []);
-      for (const i of [0, 2]) {
-        const { id } = (results[i] as PromiseFulfilledResult<SubmissionResult>).value;
-        assert.deepEqual((await stored(db, String(bodies[i]!.message))).map((r) => r.id), [id]);
-        assert.deepEqual(await jobsOf(db, id), ['email', 'webhook']);
-      }
-    });
+  it('within one batch, the second of two identical submissions is the first\'s duplicate, stored once', async () => {
+    const body = validInquiry();
+    const results = await Promise.all([service.submit(body, context()), service.submit({ ...body }, context()), service.submit(validInquiry(), context())]);
+    assert.equal(results[0].id, results[1].id);
+    assert.notEqual(results[2].id, results[0].id);
+    assert.deepEqual((await stored(db, String(body.message))).map((r) => r.id), [results[0].id]);
+  });
 
-    it('within one batch, the second of two identical submissions is the first\'s duplicate, stored once', async () => {
-      const body = validInquiry();
-      const results = await Promise.all([service.submit(body, context()), service.submit({ ...body }, context()), service.submit(validInquiry(), context())]);
-      assert.equal(results[0].id, results[1].id);
-      assert.notEqual(results[2].id, results[0].id);
-      assert.deepEqual((await stored(db, String(body.message))).map((r) => r.id), [results[0].id]);
-    });
+  it('within one batch, a key used twice with one body is replayed, and with another body is key_reused', async () => {
+    const key = `group-key-${Math.random()}`;
+    const body = validInquiry();
+    const other = validInquiry();
+    const results = await Promise.allSettled([
+      service.submit(body, context({ idempotencyKey: key })),
+      service.submit(body, context({ idempotencyKey: key })),
+      service.submit(other, context({ idempotencyKey: key })),
+    ]);
+    assert.deepEqual(results.map(codeOf), ['ok', 'ok', 'idempotency_key_reused']);
+    const [first, replay] = results as PromiseFulfilledResult<SubmissionResult>[];
+    assert.equal(replay!.value.id, first!.value.id);
+    assert.deepEqual((await stored(db, String(body.message))).map((r) => r.id), [first!.value.id]);
+    assert.deepEqual(await stored(db, String(other.message)), []);
+    const keys = await db.kysely.selectFrom('idempotency_keys').select('inquiry_id').where('key', '=', key).execute();
+    assert.deepEqual(keys, [{ inquiry_id: first!.value.id }]);
+  });
 
-    it('within one batch, a key used twice with one body is replayed, and with another body is key_reused', async () => {
-      const key = `group-key-${Math.random()}`;
-      const body = validInquiry();
-      const other = validInquiry();
-      const results = await Promise.allSettled([
-        service.submit(body, context({ idempotencyKey: key })),
-        service.submit(body, context({ idempotencyKey: key })),
-        service.submit(other, context({ idempotencyKey: key })),
-      ]);
-      assert.deepEqual(results.map(codeOf), ['ok', 'ok', 'idempotency_key_reused']);
-      const [first, replay] = results as PromiseFulfilledResult<SubmissionResult>[];
-      assert.equal(replay!.value.id, first!.value.id);
-      assert.deepEqual((await stored(db, String(body.message))).map((r) => r.id), [first!.value.id]);
-      assert.deepEqual(await stored(db, String(other.message)), []);
-      const keys = await db.kysely.selectFrom('idempotency_keys').select('inquiry_id').where('key', '=', key).execute();
-      assert.deepEqual(keys, [{ inquiry_id: first!.value.id }]);
+  it('a new key committed at once by two instances with different bodies: one is stored, the other is key_reused, none fails', async () => {
+    const now = Date.now();
+    const key = `race-key-${now}`;
+    const commitOf = (fingerprint: string): CommitRequest => ({
+      record: {
+        id: uuidv7(now), receivedAt: now, inquiry: { ...validInquiry(), location: 'miami', budget: '3m-10m', phase: 'pre-planning' } as never,
+        spam: false, clientIp: '203.0.113.9', userAgent: undefined, channel: 'api', clientId: undefined, fingerprint,
+      },
+      notify: ['webhook'], idempotency: { key, bodyHash: fingerprint, notBefore: now - INQUIRY_POLICY.idempotencyKeyTtlSeconds * 1000 },
+      duplicateSince: now - INQUIRY_POLICY.duplicateWindowSeconds * 1000,
     });
-
-    it('a new key committed at once by two instances with different bodies: one is stored, the other is key_reused, none fails', async () => {
-      const now = Date.now();
-      const key = `race-key-${now}`;
-      const commitOf = (fingerprint: string): CommitRequest => ({
-        record: {
-          id: uuidv7(now), receivedAt: now, inquiry: { ...validInquiry(), location: 'miami', budget: '3m-10m', phase: 'pre-planning' } as never,
-          spam: false, clientIp: '203.0.113.9', userAgent: undefined, channel: 'api', clientId: undefined, fingerprint,
-        },
-        notify: ['webhook'], idempotency: { key, bodyHash: fingerprint, notBefore: now - INQUIRY_POLICY.idempotencyKeyTtlSeconds * 1000 },
-        duplicateSince: now - INQUIRY_POLICY.duplicateWindowSeconds * 1000,
-      });
-      // Two stores: two instances, two transactions (one store's commits would share one).
-      const instances = [new KyselyInboxStore(db), new KyselyInboxStore(db)];
-      const commits = [commitOf(`fp-a-${now}`), commitOf(`fp-b-${now}`)];
-      const outcomes = await racingOn(db, 'idempotency_keys', 2, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
-      assert.deepEqual(outcomes.map((o) => o.kind).sort(), ['key_reused', 'stored']);
-    });
+    // Two stores: two instances, two transactions (one store's commits would share one).
+    const instances = [new KyselyInboxStore(db), new KyselyInboxStore(db)];
+    const commits = [commitOf(`fp-a-${now}`), commitOf(`fp-b-${now}`)];
+    const outcomes = await racingOn(db, 'idempotency_keys', 2, () => Promise.all(commits.map((c, i) => instances[i]!.commit(c))));
+    assert.deepEqual(outcomes.map((o) => o.kind).sort(), ['key_reused', 'stored']);
   });
 }
 
-suite('sqlite', () => undefined, false);
-suite('postgres', () => (pg as PgDatabase).url, typeof pg === 'string' ? pg : false);
-after(async () => { if (typeof pg !== 'string') await pg.drop(); });
+await onEachDialect((dialect) => `group commit on ${dialect}`, 'studio_inq_group', groupCommitSuite);
 
 describe('group commit over HTTP', () => {
-  it('many concurrent submissions are each answered 200 and stored once with their jobs', async () => {
-    const server = await startServer({
+  it('many concurrent submissions are each answered 200 and stored once with their jobs', async (t) => {
+    const server = await startServer(t, {
       RATE_LIMIT_SCALE: '1000000',
       // Both channels to closed ports: each inquiry gets its jobs, no delivery succeeds meanwhile.
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
@@ -177,7 +160,6 @@ describe('group commit over HTTP', () => {
       }
     } finally {
       await db.close();
-      await server.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-pe
 import { basic, postForm, registerClient, requestToken, type RegisteredClient } from './helpers/oauth-helpers.js';
 import { OpenApiContract } from './helpers/openapi.js';
 import { createPgDatabase, type PgDatabase } from './helpers/postgres.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The read API of the received inquiries (GET /api/v1/inquiries, /api/v1/inquiries/{id}) through a
 // listening server: who may read (a client the operators added with `studio clients add`, and no one
@@ -48,6 +48,7 @@ function reader(server: TestServer, contract: () => OpenApiContract) {
 }
 
 describe('read API of the inquiries (SQLite)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let contract: OpenApiContract;
   let webhook: WebhookReceiver;
@@ -62,7 +63,7 @@ describe('read API of the inquiries (SQLite)', () => {
 
   before(async () => {
     webhook = await startWebhookReceiver();
-    server = await startServer({
+    server = await startServer(suite, {
       INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret, OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '1000',
     });
     contract = await OpenApiContract.fetch(server.url);
@@ -95,7 +96,6 @@ describe('read API of the inquiries (SQLite)', () => {
     });
   });
   after(async () => {
-    await server.close();
     await webhook.close();
   });
 
@@ -373,6 +373,7 @@ describe('read API of the inquiries (SQLite)', () => {
 });
 
 describe('read API of the inquiries (PostgreSQL)', () => {
+  const suite = suiteScope();
   let pg: PgDatabase | undefined;
   let server: TestServer | undefined;
   let skip: string | undefined;
@@ -385,10 +386,9 @@ describe('read API of the inquiries (PostgreSQL)', () => {
       return;
     }
     pg = target;
-    server = await startServer({ DATABASE_URL: pg.url, RATE_LIMIT_SCALE: '1000' });
+    server = await startServer(suite, { DATABASE_URL: pg.url, RATE_LIMIT_SCALE: '1000' });
   });
   after(async () => {
-    await server?.close();
     await pg?.drop();
   });
 

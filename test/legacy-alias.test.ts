@@ -1,11 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 describe('the deprecated alias POST /api/contact', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   function assertDeprecated(response: Response, what: string): void {
     assert.match(response.headers.get('deprecation') ?? '', /^@\d+$/, what);

@@ -1,14 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { validInquiry } from './helpers/inquiries.js';
-import { collectLines } from './helpers/lines.js';
-import { freePort } from './helpers/server.js';
+import { suiteScope } from './helpers/server.js';
+import { spawnServer } from './helpers/service-process.js';
 
 /** Polls `condition` every 20 ms until it holds; fails naming `what` after `ms`. */
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -47,30 +47,23 @@ function finalResponse(raw: string): { status: number; body: string } | undefine
 }
 
 describe('process lifecycle and logs', () => {
+  const suite = suiteScope();
   let child: ChildProcess;
   let url: string;
   let port: number;
   let dir: string;
-  const lines: string[] = [];
+  let lines: string[];
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-life-'));
-    port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    collectLines(child.stdout!, lines);
+    suite.after(() => rmSync(dir, { recursive: true, force: true }));
+    const service = await spawnServer(suite, { DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'info' }, { captureStdout: true, waitForReady: false });
+    ({ child, url, port, stdout: lines } = service);
     const deadline = Date.now() + 30_000;
     while (!lines.some((l) => l.includes('studio-api ready'))) {
-      assert.ok(Date.now() < deadline, 'the server did not start');
+      assert.ok(Date.now() < deadline, `the server did not start; its stderr:\n${service.stderr()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-  });
-  after(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves /healthz and /readyz with a per-dependency report', async () => {

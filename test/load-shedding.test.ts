@@ -54,42 +54,34 @@ async function waitForRecovery(server: TestServer): Promise<Response> {
 }
 
 describe('load shedding', () => {
-  it('answers 503 overloaded with Retry-After while the event loop is saturated, keeps /healthz up, then recovers', async () => {
-    const server = await startServer({ MAX_EVENT_LOOP_DELAY_MS: '200' });
-    try {
-      assert.equal((await fetch(`${server.url}/api/v1/projects`)).status, 200, 'an idle server serves');
-      const { api, oauth, mcp, page, health, ready } = await askUnderPressure(server);
+  it('answers 503 overloaded with Retry-After while the event loop is saturated, keeps /healthz up, then recovers', async (t) => {
+    const server = await startServer(t, { MAX_EVENT_LOOP_DELAY_MS: '200' });
+    assert.equal((await fetch(`${server.url}/api/v1/projects`)).status, 200, 'an idle server serves');
+    const { api, oauth, mcp, page, health, ready } = await askUnderPressure(server);
 
-      assert.equal(api.headers.get('retry-after'), String(OVERLOADED_RETRY_AFTER_S));
-      assert.deepEqual(await api.json(), { ok: false, code: 'overloaded', error: ERRORS.overloaded.error, hint: ERRORS.overloaded.hint });
-      assert.equal(api.headers.get('access-control-allow-origin'), '*', 'a browser can read the refusal');
-      assert.equal(api.headers.get('x-content-type-options'), 'nosniff', 'the refusal carries the security headers');
+    assert.equal(api.headers.get('retry-after'), String(OVERLOADED_RETRY_AFTER_S));
+    assert.deepEqual(await api.json(), { ok: false, code: 'overloaded', error: ERRORS.overloaded.error, hint: ERRORS.overloaded.hint });
+    assert.equal(api.headers.get('access-control-allow-origin'), '*', 'a browser can read the refusal');
+    assert.equal(api.headers.get('x-content-type-options'), 'nosniff', 'the refusal carries the security headers');
 
-      assert.equal(oauth.status, 503, 'OAuth refuses in its own shape');
-      assert.equal((await oauth.json() as { error: string }).error, 'temporarily_unavailable');
-      assert.equal(oauth.headers.get('retry-after'), String(OVERLOADED_RETRY_AFTER_S));
-      assert.equal(mcp.status, 503, 'MCP refuses as a JSON-RPC error');
-      assert.equal((await mcp.json() as { error: { data: { code: string } } }).error.data.code, 'overloaded');
-      assert.equal(page.status, 503);
-      assert.equal(health.status, 200, 'a busy process is alive');
-      assert.equal(ready.status, 503, 'an overloaded instance is not ready for more');
+    assert.equal(oauth.status, 503, 'OAuth refuses in its own shape');
+    assert.equal((await oauth.json() as { error: string }).error, 'temporarily_unavailable');
+    assert.equal(oauth.headers.get('retry-after'), String(OVERLOADED_RETRY_AFTER_S));
+    assert.equal(mcp.status, 503, 'MCP refuses as a JSON-RPC error');
+    assert.equal((await mcp.json() as { error: { data: { code: string } } }).error.data.code, 'overloaded');
+    assert.equal(page.status, 503);
+    assert.equal(health.status, 200, 'a busy process is alive');
+    assert.equal(ready.status, 503, 'an overloaded instance is not ready for more');
 
-      await waitForRecovery(server);
-      assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
-    } finally {
-      await server.close();
-    }
+    await waitForRecovery(server);
+    assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
   });
 
-  it('can shed on event-loop utilization instead of delay', async () => {
-    const server = await startServer({ MAX_EVENT_LOOP_DELAY_MS: '0', MAX_EVENT_LOOP_UTILIZATION: '0.9' });
-    try {
-      const { api } = await askUnderPressure(server);
-      assert.equal((await api.json() as { code: string }).code, 'overloaded');
-      await waitForRecovery(server);
-    } finally {
-      await server.close();
-    }
+  it('can shed on event-loop utilization instead of delay', async (t) => {
+    const server = await startServer(t, { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_EVENT_LOOP_UTILIZATION: '0.9' });
+    const { api } = await askUnderPressure(server);
+    assert.equal((await api.json() as { code: string }).code, 'overloaded');
+    await waitForRecovery(server);
   });
 
   it('does not take the app\'s own start-up for pressure: sampling starts when the server listens', async () => {
@@ -112,19 +104,15 @@ describe('load shedding', () => {
     }
   });
 
-  it('with its default limit, a busy but turning event loop is not shed', async () => {
-    const server = await startServer();
-    try {
-      // Two seconds of work in short slices: the loop stays busy but turns every 50 ms.
-      const until = performance.now() + 2_000;
-      const statuses = new Set<number>();
-      while (performance.now() < until) {
-        blockEventLoop(50);
-        statuses.add((await fetch(`${server.url}/api/v1/projects`)).status);
-      }
-      assert.deepEqual([...statuses], [200]);
-    } finally {
-      await server.close();
+  it('with its default limit, a busy but turning event loop is not shed', async (t) => {
+    const server = await startServer(t);
+    // Two seconds of work in short slices: the loop stays busy but turns every 50 ms.
+    const until = performance.now() + 2_000;
+    const statuses = new Set<number>();
+    while (performance.now() < until) {
+      blockEventLoop(50);
+      statuses.add((await fetch(`${server.url}/api/v1/projects`)).status);
     }
+    assert.deepEqual([...statuses], [200]);
   });
 });

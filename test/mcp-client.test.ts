@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,20 +9,18 @@ import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { BUDGETS, Inquiry, INQUIRY_LIMITS, INQUIRY_POLICY, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from '../src/contract/text-rules.js';
 import { connect, postMcp, structured, type Json } from './helpers/mcp.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 describe('MCP endpoint through the SDK client', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: Client;
   let tools: Tool[];
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     client = await connect(server.url);
+    suite.after(() => client.close());
     tools = (await client.listTools()).tools;
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
   });
 
   it('initializes statelessly, on the version the client asked for', () => {
@@ -152,9 +150,9 @@ describe('MCP endpoint through the SDK client', () => {
 });
 
 describe('POST /mcp and the read rate limit', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
   const rpc = (body: unknown) => postMcp(server.url, body);
 
   it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async () => {

@@ -1,8 +1,8 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../src/contract/api.js';
 import { postMcp, type Json } from './helpers/mcp.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // User input that names what every plain JavaScript object already has. JSON-RPC method names, tool
 // names, argument names and header values must be looked up where only our own entries exist (Maps),
@@ -20,9 +20,9 @@ async function jsonRpcAnswer(response: Response, id: unknown): Promise<Json> {
 }
 
 describe('POST /mcp with names of Object.prototype members', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('answers each as a method with -32601 Method not found', async () => {
     for (const method of PROTOTYPE_NAMES) {
@@ -106,9 +106,9 @@ const HOSTILE_BODIES: unknown[] = [
 ];
 
 describe('POST /mcp with malformed and hostile JSON-RPC bodies', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it(`answers all ${HOSTILE_BODIES.length} without a 5xx, each with no body or JSON`, async () => {
     for (const [index, body] of HOSTILE_BODIES.entries()) {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import { MAX_BODY_BYTES } from '../src/contract/api.js';
@@ -8,7 +8,7 @@ import { PreparedCalls } from '../src/mcp/prepared-calls.js';
 import { Tools } from '../src/mcp/tools.js';
 import { jsonOfSize } from './helpers/bodies.js';
 import { postMcp, type Json } from './helpers/mcp.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
 
@@ -22,6 +22,7 @@ const initialize = (protocolVersion: string, id: number | string = 1) => ({
 });
 
 describe('POST /mcp over raw HTTP', () => {
+  const suite = suiteScope();
   let server: TestServer;
   const post = (body: unknown, headers: Record<string, string | undefined> = {}) => postMcp(server.url, body, headers);
   const jsonRpcError = async (response: Response, status: number, code: number): Promise<Json> => {
@@ -35,8 +36,7 @@ describe('POST /mcp over raw HTTP', () => {
     return body;
   };
 
-  before(async () => { server = await startServer({ ALLOWED_ORIGINS: 'https://www.studio.example' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { ALLOWED_ORIGINS: 'https://www.studio.example' }); });
 
   it('negotiates 2025-06-18 and issues no session id', async () => {
     const response = await post(initialize(V), { 'mcp-protocol-version': undefined });
@@ -169,9 +169,9 @@ describe('POST /mcp over raw HTTP', () => {
 
 // A server of its own: two requests per tool and id would overrun the read limit of the one above.
 describe('the prepared answers of the argument-free list calls (src/mcp/prepared-calls.ts)', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
   const post = (body: unknown) => postMcp(server.url, body);
   const raw = async (response: Response) => ({
     status: response.status, contentType: response.headers.get('content-type'), text: await response.text(),
@@ -231,9 +231,9 @@ describe('the prepared answers of the argument-free list calls (src/mcp/prepared
 });
 
 describe('MCP server card', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('describes the endpoint, versions, tools and optional OAuth, open to any origin and cacheable', async () => {
     const url = `${server.url}/.well-known/mcp/server-card.json`;

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ERRORS } from '../src/contract/errors.js';
@@ -7,7 +7,7 @@ import { INBOX_RETRY_AFTER_SECONDS } from '../src/inquiries/submit.js';
 import { openStore, postInquiry, validInquiry, type Body, type ErrorJson } from './helpers/inquiries.js';
 import { registerClient, requestToken } from './helpers/oauth-helpers.js';
 import { connect, postMcp, submitTool as submit, type Json } from './helpers/mcp.js';
-import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // submit_inquiry end to end: the real use case, its store and the inquiry bucket it shares with
 // POST /api/v1/contact and the legacy POST /api/contact.
@@ -27,15 +27,13 @@ function assertInquiryBucketHeaders(response: Response): number {
 }
 
 describe('submit_inquiry through the inquiry use case', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: Client;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     client = await connect(server.url);
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
+    suite.after(() => client.close());
   });
 
   it('stores an inquiry, replays it for the same idempotency key and refuses the key with other fields', async () => {
@@ -63,15 +61,13 @@ describe('submit_inquiry through the inquiry use case', () => {
 
 // A server of its own: every submission counts against the inquiry bucket, failed ones too.
 describe('submit_inquiry validation errors', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: Client;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     client = await connect(server.url);
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
+    suite.after(() => client.close());
   });
 
   it('answers a validation failure as a tool error with the REST code, hint and field', async () => {
@@ -91,9 +87,9 @@ describe('submit_inquiry validation errors', () => {
 });
 
 describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it(`allows ${RATE_LIMIT_POLICIES.inquiry.limit} submissions in total, then refuses each way with the retry time`, async () => {
     const client = await connect(server.url);
@@ -128,9 +124,9 @@ describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
 });
 
 describe('submit_inquiry and its caller, over HTTP', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('hands the use case the client IP, user agent and bearer client through the SDK\'s per-request context', async () => {
     const client = await registerClient(server.url);
@@ -165,17 +161,15 @@ describe('submit_inquiry and its caller, over HTTP', () => {
 });
 
 describe('submit_inquiry while the inbox is unavailable (database unreachable)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: Client;
   before(async () => {
     // Nothing listens on a port freePort() just released: every connection is refused.
     const closedPort = await freePort();
-    server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/x` }, { waitForStore: false });
+    server = await startServer(suite, { DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/x` }, { waitForStore: false });
     client = await connect(server.url);
-  });
-  after(async () => {
-    await client?.close();
-    await server?.close();
+    suite.after(() => client.close());
   });
 
   it('answers the tool with isError, inbox_unavailable, its hint and the retry time', async () => {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { loadCatalog } from '../src/catalog/load.js';
 import { reverseDnsName } from '../src/mcp/server-card.js';
 import { postMcp, type Json } from './helpers/mcp.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The pages as MCP resources, through the SDK's own client under the contract's revision and the newest
 // one, and the server card that lists them at both of its addresses.
@@ -59,11 +59,12 @@ async function pageMarkdown(uri: string): Promise<Buffer> {
 }
 
 describe('MCP resources: the pages as Markdown', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let expectedUris: string[];
   before(async () => {
     // Every resource is read under both revisions, with the page beside it: more than one read window.
-    server = await startServer({ RATE_LIMIT_SCALE: '10' });
+    server = await startServer(suite, { RATE_LIMIT_SCALE: '10' });
     const catalog = await loadCatalog(server.config.contentDir);
     const rest = async (path: string, key: string) => ((await (await fetch(server.url + path)).json()) as Json)[key] as Json[];
     expectedUris = [
@@ -72,7 +73,6 @@ describe('MCP resources: the pages as Markdown', () => {
       ...catalog.pages.map((page) => `${server.url}/${page.slug}`),
     ];
   });
-  after(async () => { await server.close(); });
 
   for (const version of VERSIONS) {
     it(`under ${version}: negotiates it, advertises resources, lists every project, service and text page and reads each as its page's Markdown twin`, async () => {
@@ -165,9 +165,9 @@ describe('MCP resources: the pages as Markdown', () => {
 });
 
 describe('MCP server card: SEP-1649 and SEP-2127 at once', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('serves one document at both addresses, open to any origin, with the same ETag', async () => {
     const [json, bare] = await Promise.all(['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card']

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config/load.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSmtpSink, type SmtpSink } from './helpers/inquiry-peers.js';
 import { apiCall, registerClient, requestToken, TestClock } from './helpers/oauth-helpers.js';
-import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // GET /metrics against a real service whose inquiries go to an SMTP server on loopback. The body is
 // held to the Prometheus text format (0.0.4) by a strict parser below, and the counters and gauges must
@@ -138,6 +138,7 @@ const FAMILIES = {
 } as const;
 
 describe('GET /metrics', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let smtpPort: number;
   let sink: SmtpSink | undefined;
@@ -154,14 +155,13 @@ describe('GET /metrics', () => {
   before(async () => {
     // The SMTP server is not up yet: the first delivery fails, and its job waits in the queue.
     smtpPort = await freePort();
-    server = await startServer({
+    server = await startServer(suite, {
       METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, INBOX_EMAIL_TO: 'inbox@studio.example',
       // The worker only polls when an inquiry wakes it (the interval is 10 minutes), so the queue holds still.
       OUTBOX_POLL_INTERVAL_MS: '600000', OUTBOX_RETRY_BASE_MS: '60000',
     }, { clock: clock.now });
   });
   after(async () => {
-    await server.close();
     await sink?.close();
   });
 
@@ -268,9 +268,9 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(() => server.close());
+  before(async () => { server = await startServer(suite); });
 
   it('does not exist', async () => {
     assert.equal((await fetch(`${server.url}/metrics`)).status, 404);

@@ -11,7 +11,7 @@ import type { StoredInquiry } from '../src/inquiries/ports.js';
 import { studioWith } from './helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
-import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { freePort, startServer } from './helpers/server.js';
 
 // Notification health: the start warning when no channel is on, and each channel in /readyz (the SMTP
 // server probed at start and after a failed delivery, the webhook's last delivery), never making the
@@ -64,88 +64,76 @@ const validStoredInquiry: StoredInquiry = {
 const FAST_OUTBOX = { OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '200', RATE_LIMIT_SCALE: '100' };
 
 describe('notification health in /readyz', () => {
-  it('reports a working SMTP server and webhook, and a failed webhook delivery, while staying ready', async () => {
+  it('reports a working SMTP server and webhook, and a failed webhook delivery, while staying ready', async (t) => {
     const sink = await startSmtpSink();
     const webhook: WebhookReceiver = await startWebhookReceiver();
-    const server = await startServer({
+    t.after(() => sink.close());
+    t.after(() => webhook.close());
+    const server = await startServer(t, {
       SMTP_URL: sink.url, INBOX_EMAIL_TO: 'studio@example.com',
       // The retry waits 2-4 s: the failure stays in the report (cached for 1 s) long enough to be read.
       INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret, ...FAST_OUTBOX, OUTBOX_RETRY_BASE_MS: '4000',
     });
-    try {
-      const probed = await channelBecomes(server.url, 'email', (e) => e.status === 'up');
-      assert.equal(probed.code, 200);
-      assert.equal(probed.body.status, 'ready');
-      assert.equal(probed.body.checks.email!.via, 'probe');
-      assert.equal(probed.body.checks.email!.required, false);
-      assert.ok(!Number.isNaN(Date.parse(probed.body.checks.email!.checked_at!)));
-      assert.deepEqual(probed.body.checks.webhook, { status: 'unknown', latency_ms: probed.body.checks.webhook!.latency_ms, required: false }, 'no delivery yet');
-      assert.equal(probed.body.checks.database!.required, undefined, 'the database entry keeps its shape');
-      assert.equal(sink.mails.length, 0, 'the probe sends no mail');
+    const probed = await channelBecomes(server.url, 'email', (e) => e.status === 'up');
+    assert.equal(probed.code, 200);
+    assert.equal(probed.body.status, 'ready');
+    assert.equal(probed.body.checks.email!.via, 'probe');
+    assert.equal(probed.body.checks.email!.required, false);
+    assert.ok(!Number.isNaN(Date.parse(probed.body.checks.email!.checked_at!)));
+    assert.deepEqual(probed.body.checks.webhook, { status: 'unknown', latency_ms: probed.body.checks.webhook!.latency_ms, required: false }, 'no delivery yet');
+    assert.equal(probed.body.checks.database!.required, undefined, 'the database entry keeps its shape');
+    assert.equal(sink.mails.length, 0, 'the probe sends no mail');
 
-      assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
-      const delivered = await channelBecomes(server.url, 'webhook', (e) => e.status === 'up');
-      assert.equal(delivered.body.checks.webhook!.via, 'delivery');
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
+    const delivered = await channelBecomes(server.url, 'webhook', (e) => e.status === 'up');
+    assert.equal(delivered.body.checks.webhook!.via, 'delivery');
 
-      webhook.failNext(1);
-      assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
-      const failed = await channelBecomes(server.url, 'webhook', (e) => e.status === 'down');
-      assert.equal(failed.code, 200, 'a channel that is down does not make the instance unready');
-      assert.equal(failed.body.status, 'ready');
-      assert.deepEqual([failed.body.checks.webhook!.error, failed.body.checks.webhook!.via], ['HTTP 500', 'delivery']);
-      // The outbox retries; the next delivery that goes through shows the channel up again.
-      await channelBecomes(server.url, 'webhook', (e) => e.status === 'up');
-    } finally {
-      await server.close();
-      await webhook.close();
-      await sink.close();
-    }
+    webhook.failNext(1);
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
+    const failed = await channelBecomes(server.url, 'webhook', (e) => e.status === 'down');
+    assert.equal(failed.code, 200, 'a channel that is down does not make the instance unready');
+    assert.equal(failed.body.status, 'ready');
+    assert.deepEqual([failed.body.checks.webhook!.error, failed.body.checks.webhook!.via], ['HTTP 500', 'delivery']);
+    // The outbox retries; the next delivery that goes through shows the channel up again.
+    await channelBecomes(server.url, 'webhook', (e) => e.status === 'up');
   });
 
-  it('an SMTP server that accepts and never greets shows as down within the greeting timeout; /readyz never waits for it', async () => {
+  it('an SMTP server that accepts and never greets shows as down within the greeting timeout; /readyz never waits for it', async (t) => {
     const silent = await startSilentServer();
     // Default timeouts: what an operator gets without tuning SMTP_URL.
-    const server = await startServer({ SMTP_URL: silent.url, INBOX_EMAIL_TO: 'studio@example.com' });
-    try {
-      const first = await readiness(server.url);
-      assert.equal(first.code, 200);
-      assert.equal(first.body.checks.email!.status, 'unknown', 'answered while the probe still waits for a greeting');
-      const down = await channelBecomes(server.url, 'email', (e) => e.status === 'down');
-      assert.equal(down.code, 200);
-      assert.equal(down.body.status, 'ready');
-      assert.equal(down.body.checks.database!.status, 'up');
-      assert.match(down.body.checks.email!.error!, /^ETIMEDOUT at CONN$/);
-      assert.equal(down.body.checks.email!.via, 'probe');
-      assert.ok(silent.connections >= 1);
-    } finally {
-      await server.close();
-      await silent.close();
-    }
+    t.after(() => silent.close());
+    const server = await startServer(t, { SMTP_URL: silent.url, INBOX_EMAIL_TO: 'studio@example.com' });
+    const first = await readiness(server.url);
+    assert.equal(first.code, 200);
+    assert.equal(first.body.checks.email!.status, 'unknown', 'answered while the probe still waits for a greeting');
+    const down = await channelBecomes(server.url, 'email', (e) => e.status === 'down');
+    assert.equal(down.code, 200);
+    assert.equal(down.body.status, 'ready');
+    assert.equal(down.body.checks.database!.status, 'up');
+    assert.match(down.body.checks.email!.error!, /^ETIMEDOUT at CONN$/);
+    assert.equal(down.body.checks.email!.via, 'probe');
+    assert.ok(silent.connections >= 1);
   });
 
-  it('a delivery the SMTP server refuses shows as down although a probe passes, and up after the next one goes through', async () => {
+  it('a delivery the SMTP server refuses shows as down although a probe passes, and up after the next one goes through', async (t) => {
     const picky = await startPickySmtp();
-    const server = await startServer({ SMTP_URL: picky.url, INBOX_EMAIL_TO: 'studio@example.com', ...FAST_OUTBOX, OUTBOX_RETRY_BASE_MS: '500' });
-    try {
-      await channelBecomes(server.url, 'email', (e) => e.status === 'up' && e.via === 'probe');
-      const probesAtStart = picky.probes;
-      assert.equal(probesAtStart, 1);
-      assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
-      const refused = await channelBecomes(server.url, 'email', (e) => e.status === 'down');
-      assert.match(refused.body.checks.email!.error!, /550 at RCPT/);
-      assert.equal(refused.code, 200);
-      // The failure made the service probe the server again; the probe passes, the report stays down.
-      await eventually(async () => (picky.probes > probesAtStart) || undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal((await readiness(server.url)).body.checks.email!.status, 'down');
-      picky.refuse = false;
-      const recovered = await channelBecomes(server.url, 'email', (e) => e.status === 'up');
-      assert.equal(recovered.body.checks.email!.via, 'delivery');
-      assert.ok(picky.accepted >= 1);
-    } finally {
-      await server.close();
-      await picky.close();
-    }
+    t.after(() => picky.close());
+    const server = await startServer(t, { SMTP_URL: picky.url, INBOX_EMAIL_TO: 'studio@example.com', ...FAST_OUTBOX, OUTBOX_RETRY_BASE_MS: '500' });
+    await channelBecomes(server.url, 'email', (e) => e.status === 'up' && e.via === 'probe');
+    const probesAtStart = picky.probes;
+    assert.equal(probesAtStart, 1);
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry())).status, 200);
+    const refused = await channelBecomes(server.url, 'email', (e) => e.status === 'down');
+    assert.match(refused.body.checks.email!.error!, /550 at RCPT/);
+    assert.equal(refused.code, 200);
+    // The failure made the service probe the server again; the probe passes, the report stays down.
+    await eventually(async () => (picky.probes > probesAtStart) || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal((await readiness(server.url)).body.checks.email!.status, 'down');
+    picky.refuse = false;
+    const recovered = await channelBecomes(server.url, 'email', (e) => e.status === 'up');
+    assert.equal(recovered.body.checks.email!.via, 'delivery');
+    assert.ok(picky.accepted >= 1);
   });
 
   it('a channel failing every delivery is probed once per interval, not once per failure', async () => {
@@ -190,33 +178,24 @@ describe('notification health in /readyz', () => {
 describe('start warning', () => {
   const logLines: string[] = [];
   const logger = () => pino({ level: 'info' }, new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } })) as FastifyBaseLogger;
-  let server: TestServer | undefined;
-  after(async () => { await server?.close(); });
 
-  it('warns once, naming what to set, when neither email nor webhook is configured', async () => {
-    server = await startServer({}, { logger: logger() });
+  it('warns once, naming what to set, when neither email nor webhook is configured', async (t) => {
+    const server = await startServer(t, {}, { logger: logger() });
     const warnings = logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((entry) => entry.msg.includes('notification channel'));
     assert.equal(warnings.length, 1);
     assert.equal(warnings[0]!.level, 40, 'level warn');
     for (const variable of ['SMTP_URL', 'INBOX_EMAIL_TO', 'INBOX_WEBHOOK_URL', 'INBOX_WEBHOOK_SECRET']) assert.match(warnings[0]!.msg, new RegExp(variable));
     const { body } = await readiness(server.url);
     assert.deepEqual(Object.keys(body.checks), ['database'], 'no channel, no channel entries');
-    await server.close();
-    server = undefined;
   });
 
-  it('is silent when a channel is configured', async () => {
+  it('is silent when a channel is configured', async (t) => {
     logLines.length = 0;
     const webhook = await startWebhookReceiver();
-    try {
-      server = await startServer({ INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret }, { logger: logger() });
-      assert.ok(logLines.length > 0, 'the logger is heard');
-      assert.ok(!logLines.some((line) => line.includes('notification channel')), logLines.join('\n'));
-    } finally {
-      await server?.close();
-      server = undefined;
-      await webhook.close();
-    }
+    t.after(() => webhook.close());
+    await startServer(t, { INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret }, { logger: logger() });
+    assert.ok(logLines.length > 0, 'the logger is heard');
+    assert.ok(!logLines.some((line) => line.includes('notification channel')), logLines.join('\n'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { createHmac } from 'node:crypto';
@@ -9,6 +9,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES } from '../src/contract/o
 import { apiCall, registerClient, requestToken, startOAuthServer, type RegisteredClient } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
 import type { TestClock } from './helpers/oauth-helpers.js';
+import { suiteScope } from './helpers/server.js';
 
 const KID = 'test-key-1';
 
@@ -20,6 +21,7 @@ async function ed25519(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
 const b64url = (value: object | Buffer) => Buffer.from(Buffer.isBuffer(value) ? value : JSON.stringify(value)).toString('base64url');
 
 describe('bearer tokens on the API', () => {
+  const suite = suiteScope();
   let server: TestServer & { clock: TestClock };
   let ours: { privateKey: CryptoKey; jwk: JWK };
   let client: RegisteredClient;
@@ -51,10 +53,9 @@ describe('bearer tokens on the API', () => {
     ours = await ed25519();
     const sink = new Writable({ write(chunk, _enc, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
     const logger = pino({ level: 'info' }, sink) as FastifyBaseLogger;
-    server = await startOAuthServer({ OAUTH_SIGNING_KEY: JSON.stringify({ ...ours.jwk, kid: KID }) }, undefined, logger);
+    server = await startOAuthServer(suite, { OAUTH_SIGNING_KEY: JSON.stringify({ ...ours.jwk, kid: KID }) }, undefined, logger);
     client = await registerClient(server.url);
   });
-  after(async () => { await server.close(); });
 
   it('answers as before without an Authorization header, and ignores other schemes', async () => {
     assert.equal((await apiCall(server.url)).status, 200);

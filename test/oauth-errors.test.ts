@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createHash } from 'node:crypto';
 import { SQLite } from '../src/store/db/sqlite-driver.js';
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { jsonOfSize } from './helpers/bodies.js';
 import { basic, postForm, registerClient, requestToken, startOAuthServer, type RegisteredClient } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
+import { suiteScope } from './helpers/server.js';
 
 async function oauthError(response: Response, status: number, error: string): Promise<{ error: string; error_description: string }> {
   const body = await response.json() as { error: string; error_description: string };
@@ -27,16 +28,16 @@ function assertBasicChallenge(response: Response, server: TestServer): void {
 }
 
 describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: RegisteredClient;
   let token: string;
   before(async () => {
     // Lifted limits: this suite counts errors, not requests.
-    server = await startOAuthServer({ RATE_LIMIT_SCALE: '100' });
+    server = await startOAuthServer(suite, { RATE_LIMIT_SCALE: '100' });
     client = await registerClient(server.url);
     token = await requestToken(server.url, client);
   });
-  after(async () => { await server.close(); });
   const tokenUrl = () => `${server.url}/oauth/token`;
   const grant = { grant_type: 'client_credentials' };
 
@@ -136,10 +137,10 @@ describe('token, introspection and revocation errors (RFC 6749 §5.2)', () => {
 });
 
 describe('token endpoint rate limit', () => {
+  const suite = suiteScope();
   let server: TestServer;
   // A server of its own with the contract limits: the count starts at zero for this client IP.
-  before(async () => { server = await startOAuthServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startOAuthServer(suite); });
 
   it(`answers ${RATE_LIMIT_POLICIES.token.limit} token requests a minute, then 429 temporarily_unavailable with Retry-After`, async () => {
     const client = await registerClient(server.url);
@@ -155,9 +156,9 @@ describe('token endpoint rate limit', () => {
 });
 
 describe('client registration (RFC 7591)', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startOAuthServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startOAuthServer(suite); });
 
   const { limit } = RATE_LIMIT_POLICIES.register;
   it(`counts refused registrations too, and answers registration ${limit + 1} in the window with 429`, async () => {
@@ -181,9 +182,9 @@ describe('client registration (RFC 7591)', () => {
 });
 
 describe('client registration validation', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startOAuthServer({ RATE_LIMIT_SCALE: '100' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startOAuthServer(suite, { RATE_LIMIT_SCALE: '100' }); });
 
   const refused: Array<[string, unknown, string]> = [
     ['no client_name', {}, 'invalid_client_metadata'],

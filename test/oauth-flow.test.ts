@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as oauth from 'oauth4webapi';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -6,10 +6,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, SCOPES } from '../src/contract/oauth.js';
 import { apiCall, basic, postForm, registerClient, requestToken, startOAuthServer } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
+import { suiteScope } from './helpers/server.js';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 describe('OAuth flow with oauth4webapi as a strict client', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let as: oauth.AuthorizationServer;
   let client: oauth.Client;
@@ -17,9 +19,8 @@ describe('OAuth flow with oauth4webapi as a strict client', () => {
   let accessToken: string;
 
   before(async () => {
-    server = await startOAuthServer();
+    server = await startOAuthServer(suite);
   });
-  after(async () => { await server.close(); });
 
   it('discovers the authorization server (RFC 8414) with the agent_auth member', async () => {
     const issuer = new URL(server.url);

@@ -1,7 +1,8 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { basic, postForm, registerClient, requestToken, startOAuthServer, type RegisteredClient } from './helpers/oauth-helpers.js';
 import type { TestServer } from './helpers/server.js';
+import { suiteScope } from './helpers/server.js';
 
 // Which error wins when a request breaks several rules at once, and names that are also the names of
 // Object.prototype members. The order is the RFCs' and the one clients have seen so far: a form that
@@ -17,15 +18,15 @@ const register = (server: TestServer, body: unknown, contentType = 'application/
 });
 
 describe('OAuth request rules', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let client: RegisteredClient;
   let auth: { authorization: string };
   before(async () => {
-    server = await startOAuthServer({ RATE_LIMIT_SCALE: '100' });
+    server = await startOAuthServer(suite, { RATE_LIMIT_SCALE: '100' });
     client = await registerClient(server.url);
     auth = { authorization: basic(client.client_id, client.client_secret) };
   });
-  after(async () => { await server.close(); });
   const url = (path: string) => server.url + path;
 
   it('refuses an unreadable form before authenticating the client, and missing parameters after', async () => {

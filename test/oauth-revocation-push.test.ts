@@ -7,7 +7,7 @@ import {
   type RegisteredClient, type TestClock,
 } from './helpers/oauth-helpers.js';
 import { eventually } from './helpers/inquiries.js';
-import type { TestServer } from './helpers/server.js';
+import { suiteScope, type TestServer } from './helpers/server.js';
 import { REVOCATION_CHANNEL } from '../src/store/oauth/pg-revocation-feed.js';
 
 // Bearer requests are answered from memory (a verified token is remembered until it expires, the live
@@ -27,14 +27,15 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!,
 const status = async (instance: Instance, token: string) => (await apiCall(instance.url, `Bearer ${token}`)).status;
 
 describe('revocations pushed to every instance (PostgreSQL LISTEN/NOTIFY)', () => {
+  const suite = suiteScope();
   let skip: string | undefined;
   let database: PgDatabase;
   let admin: pg.Client;
   let a: Instance;
   let b: Instance;
   let client: RegisteredClient;
-  const startA = () => startOAuthServer({ DATABASE_URL: database.url, BASE_URL, RATE_LIMIT_SCALE: '100' });
-  const startB = () => startOAuthServer({ DATABASE_URL: `${database.url}?application_name=${B_NAME}`, BASE_URL, RATE_LIMIT_SCALE: '100' });
+  const startA = () => startOAuthServer(suite, { DATABASE_URL: database.url, BASE_URL, RATE_LIMIT_SCALE: '100' });
+  const startB = () => startOAuthServer(suite, { DATABASE_URL: `${database.url}?application_name=${B_NAME}`, BASE_URL, RATE_LIMIT_SCALE: '100' });
   const guard = (t: TestContext) => { if (skip) t.skip(skip); return skip !== undefined; };
   const revokeOnA = async (token: string) => {
     const revoked = await postForm(`${a.url}/oauth/revoke`, { token }, { authorization: basic(client.client_id, client.client_secret) });
@@ -69,8 +70,6 @@ describe('revocations pushed to every instance (PostgreSQL LISTEN/NOTIFY)', () =
     await soon(async () => (await listenerOfB()) !== undefined);
   });
   after(async () => {
-    await a?.close();
-    await b?.close();
     await admin?.end();
     await database?.drop();
   });

@@ -12,7 +12,7 @@ import {
   apiCall, basic, postForm, registerClient, requestToken, startOAuthServer,
   type RegisteredClient, type TestClock,
 } from './helpers/oauth-helpers.js';
-import { freePort, type TestServer } from './helpers/server.js';
+import { freePort, suiteScope, type TestServer } from './helpers/server.js';
 
 type Instance = TestServer & { clock: TestClock };
 // Instances behind one load balancer share BASE_URL: it is the issuer and the audience of every token.
@@ -31,6 +31,7 @@ interface SharedDatabase { url: string; proxy?: SwitchablePgProxy; drop(): Promi
 
 function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabase | { skip: string }>): void {
   describe(`two instances sharing ${name}`, () => {
+    const suite = suiteScope();
     let skip: string | undefined;
     let db: SharedDatabase | undefined;
     let a: Instance;
@@ -47,15 +48,11 @@ function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabas
         return;
       }
       db = created;
-      a = await startOAuthServer(env());
-      b = await startOAuthServer(env());
+      a = await startOAuthServer(suite, env());
+      b = await startOAuthServer(suite, env());
       client = await registerClient(a.url);
     });
-    after(async () => {
-      await a?.close();
-      await b?.close();
-      await db?.drop();
-    });
+    after(async () => { await db?.drop(); });
 
     it('publishes one key set and accepts each other\'s tokens', async (t) => {
       if (guard(t)) return;
@@ -91,7 +88,7 @@ function sharedDatabaseSuite(name: string, database: () => Promise<SharedDatabas
       if (guard(t)) return;
       const token = await requestToken(a.url, client);
       await a.close();
-      a = await startOAuthServer(env());
+      a = await startOAuthServer(suite, env());
       assert.equal((await apiCall(a.url, `Bearer ${token}`)).status, 200);
     });
 

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The served /openapi.json through the two linters of the field, with the rulesets committed at the
 // root (redocly.yaml: `recommended`; .spectral.yaml: `spectral:oas`): no error and no warning.
@@ -59,13 +59,14 @@ function assertClean(linter: string, { findings, output }: { findings: Finding[]
 }
 
 describe('the OpenAPI document passes Redocly (recommended) and Spectral (spectral:oas)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let dir: string;
   let document: Record<string, any>;
   let file: string;
 
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     const response = await fetch(`${server.url}/openapi.json`);
     assert.equal(response.status, 200);
     document = await response.json() as Record<string, any>;
@@ -74,7 +75,6 @@ describe('the OpenAPI document passes Redocly (recommended) and Spectral (spectr
     writeFileSync(file, JSON.stringify(document, null, 2));
   });
   after(async () => {
-    await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

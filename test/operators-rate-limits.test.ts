@@ -1,18 +1,18 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RATE_LIMIT_POLICIES, SIGN_IN_RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { RateLimiter } from '../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-store.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The sign-in policies are counted by the one limiter but are no part of the public API: the documents
 // that list the API's policies (the OpenAPI document, the developer page, llms-full.txt) keep listing
 // exactly the public ones.
 
 describe('the sign-in rate-limit policies', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('are counted by the limiter like every policy', async () => {
     const store = new MemoryRateLimitStore();

@@ -1,14 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/inquiry-peers.js';
+import { startWebhookReceiver } from './helpers/inquiry-peers.js';
 import { eventually } from './helpers/inquiries.js';
-import { collectLines } from './helpers/lines.js';
-import { freePort } from './helpers/server.js';
+import { suiteScope } from './helpers/server.js';
+import { spawnServer, type ServiceProcess } from './helpers/service-process.js';
 
 // A clean first start (a SQLite file that does not exist yet) is quiet: the migrations run in the
 // background while the OAuth key ring creates the first signing key, and nothing may race them into a
@@ -18,33 +18,23 @@ import { freePort } from './helpers/server.js';
 const WARN = 40;
 
 describe('a clean first start', () => {
+  const suite = suiteScope();
+  let service: ServiceProcess;
   let child: ChildProcess;
-  let dir: string;
   let url: string;
-  let receiver: WebhookReceiver;
-  const stdout: string[] = [];
-  let stderr = '';
+  let stdout: string[];
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'studio-quiet-'));
-    receiver = await startWebhookReceiver();
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, LOG_LEVEL: 'info',
-        DATABASE_URL: `sqlite:${join(dir, 'fresh', 'studio.db')}`,
-        INBOX_WEBHOOK_URL: receiver.url, INBOX_WEBHOOK_SECRET: receiver.secret,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    collectLines(child.stdout!, stdout);
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  });
-  after(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await receiver.close();
-    rmSync(dir, { recursive: true, force: true });
+    const dir = mkdtempSync(join(tmpdir(), 'studio-quiet-'));
+    suite.after(() => rmSync(dir, { recursive: true, force: true }));
+    const receiver = await startWebhookReceiver();
+    suite.after(() => receiver.close());
+    service = await spawnServer(suite, {
+      LOG_LEVEL: 'info',
+      DATABASE_URL: `sqlite:${join(dir, 'fresh', 'studio.db')}`,
+      INBOX_WEBHOOK_URL: receiver.url, INBOX_WEBHOOK_SECRET: receiver.secret,
+    }, { captureStdout: true, waitForReady: false });
+    ({ child, url, stdout } = service);
   });
 
   it('logs no warning or error from spawn to a graceful stop, and its keys and store are ready', async () => {
@@ -63,7 +53,7 @@ describe('a clean first start', () => {
 
     const loud = stdout.filter((line) => (JSON.parse(line) as { level: number }).level >= WARN);
     assert.deepEqual(loud, [], 'no warn or error line');
-    assert.equal(stderr, '', 'nothing on stderr');
+    assert.equal(service.stderr(), '', 'nothing on stderr');
     assert.ok(stdout.some((l) => l.includes('database ready')), 'the migrations ran (and said so at info)');
   });
 });

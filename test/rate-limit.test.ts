@@ -10,7 +10,7 @@ import { clientKey } from '../src/rate-limit/client-key.js';
 import { KEY_PREFIX } from '../src/rate-limit/redis-store.js';
 import { OpenApiContract } from './helpers/openapi.js';
 import { peerMissing } from './helpers/peers.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const READ = RATE_LIMIT_POLICIES.read;
@@ -47,9 +47,9 @@ async function redisReachable(): Promise<boolean> {
 }
 
 describe('rate limiting, in-process store', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer({ TRUST_PROXY: '127.0.0.1' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { TRUST_PROXY: '127.0.0.1' }); });
 
   it(`refuses read ${READ.limit + 1} in a window from one IP with 429, Retry-After and rate_limited, while another IP is served`, async () => {
     const ip = freshIp();
@@ -81,6 +81,7 @@ describe('rate limiting, in-process store', () => {
 });
 
 describe('rate limiting, Redis store shared by two instances', () => {
+  const suite = suiteScope();
   let a: TestServer;
   let b: TestServer;
   let skipReason: string | undefined;
@@ -90,12 +91,10 @@ describe('rate limiting, Redis store shared by two instances', () => {
   const logger = () => pino({ level: 'warn' }, new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } })) as FastifyBaseLogger;
   before(async () => {
     if (!await redisReachable()) { skipReason = peerMissing(`Redis is not reachable at ${REDIS_URL}`); return; }
-    a = await startServer({ TRUST_PROXY: '127.0.0.1', REDIS_URL }, { logger: logger() });
-    b = await startServer({ TRUST_PROXY: '127.0.0.1', REDIS_URL }, { logger: logger() });
+    a = await startServer(suite, { TRUST_PROXY: '127.0.0.1', REDIS_URL }, { logger: logger() });
+    b = await startServer(suite, { TRUST_PROXY: '127.0.0.1', REDIS_URL }, { logger: logger() });
   });
   after(async () => {
-    await a?.close();
-    await b?.close();
     if (usedIps.length === 0) return;
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     await redis.del(...usedIps.map((ip) => `${KEY_PREFIX}read:${clientKey(ip)}`));
@@ -140,31 +139,23 @@ describe('client IP and X-Forwarded-For', () => {
     return statuses;
   }
 
-  it('ignores X-Forwarded-For without TRUST_PROXY: forged addresses still share the socket\'s bucket', async () => {
-    const server = await startServer();
-    try {
-      const statuses = await forgedBurst(server);
-      assert.deepEqual(statuses.slice(0, READ.limit), Array(READ.limit).fill(200));
-      assert.equal(statuses[READ.limit], 429, `read ${READ.limit + 1} from one socket address is refused`);
-    } finally {
-      await server.close();
-    }
+  it('ignores X-Forwarded-For without TRUST_PROXY: forged addresses still share the socket\'s bucket', async (t) => {
+    const server = await startServer(t);
+    const statuses = await forgedBurst(server);
+    assert.deepEqual(statuses.slice(0, READ.limit), Array(READ.limit).fill(200));
+    assert.equal(statuses[READ.limit], 429, `read ${READ.limit + 1} from one socket address is refused`);
   });
 
-  it('keys clients by X-Forwarded-For when TRUST_PROXY names the proxy', async () => {
-    const server = await startServer({ TRUST_PROXY: '127.0.0.1' });
-    try {
-      assert.deepEqual(await forgedBurst(server), Array(READ.limit + 1).fill(200));
-    } finally {
-      await server.close();
-    }
+  it('keys clients by X-Forwarded-For when TRUST_PROXY names the proxy', async (t) => {
+    const server = await startServer(t, { TRUST_PROXY: '127.0.0.1' });
+    assert.deepEqual(await forgedBurst(server), Array(READ.limit + 1).fill(200));
   });
 });
 
 describe('rate limiting when Redis is unreachable', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer({ TRUST_PROXY: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:1' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { TRUST_PROXY: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:1' }); });
 
   it('keeps serving with in-process counting, and /readyz reports Redis down', async () => {
     const ip = freshIp();

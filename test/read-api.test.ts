@@ -1,20 +1,20 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEPRECATION_POLICY } from '../src/contract/api.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { OpenApiContract } from './helpers/openapi.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const READ = RATE_LIMIT_POLICIES.read;
 
 describe('read API', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let contract: OpenApiContract;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     contract = await OpenApiContract.fetch(server.url);
   });
-  after(async () => { await server.close(); });
 
   async function get(path: string, headers: Record<string, string> = {}) {
     const url = server.url + path;

@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { validInquiry } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const SLUG = 'aspen-ranch-house';
 
 describe('content reload without a restart (runtime.reload(), SIGHUP in production)', () => {
+  const suite = suiteScope();
   let dir: string;
   let content: string;
   let server: TestServer;
@@ -32,10 +33,9 @@ describe('content reload without a restart (runtime.reload(), SIGHUP in producti
     cpSync('content', content, { recursive: true });
     const logger = pino({ level: 'info' }, { write: (line: string) => { logs.push(line); } }) as FastifyBaseLogger;
     // Limits lifted: the swap test sends a few hundred reads from one address.
-    server = await startServer({ CONTENT_DIR: content, RATE_LIMIT_SCALE: '100' }, { logger });
+    server = await startServer(suite, { CONTENT_DIR: content, RATE_LIMIT_SCALE: '100' }, { logger });
   });
   after(async () => {
-    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,11 +1,11 @@
 import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { postInquiry, validInquiry } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // Every answer carries X-Request-Id, and the request's log lines carry the same id (reqId). A client's
 // X-Request-Id is kept only behind a trusted proxy (TRUST_PROXY), and only when it is visible ASCII of
@@ -43,13 +43,13 @@ async function assertLogged(lines: LogLine[], response: Response): Promise<LogLi
 
 /** A server whose log lines the tests of the enclosing describe read; started before them, closed after. */
 function serverWithLog(env: Record<string, string>, options: { waitForStore?: boolean } = {}): { server: TestServer; lines: LogLine[] } {
+  const suite = suiteScope();
   const state = {} as { server: TestServer; lines: LogLine[] };
   before(async () => {
     const capture = capturingLogger();
     state.lines = capture.lines;
-    state.server = await startServer(env, { ...options, logger: capture.logger });
+    state.server = await startServer(suite, env, { ...options, logger: capture.logger });
   });
-  after(() => state.server.close());
   return state;
 }
 

@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../src/web/markdown.js';
 import { formEncode, postInquiry, validInquiry } from './helpers/inquiries.js';
 import { sitePages } from './helpers/site-pages.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 /** A Content-Security-Policy as directive -> its sources. */
 function policyOf(response: Response): Map<string, string[]> {
@@ -40,9 +40,9 @@ function assertDocumentPolicy(response: Response): void {
 }
 
 describe('security headers', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server?.close(); });
+  before(async () => { server = await startServer(suite); });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
 
@@ -118,16 +118,12 @@ describe('security headers', () => {
 });
 
 describe('security headers over https', () => {
-  it('adds HSTS when BASE_URL is https, to pages and documents alike', async () => {
-    const server = await startServer({ BASE_URL: 'https://studio.example' });
-    try {
-      for (const path of ['/', '/api/v1/projects', '/api/v1/nope']) {
-        const response = await fetch(server.url + path);
-        assert.equal(response.headers.get('strict-transport-security'), 'max-age=31536000', path);
-        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
-      }
-    } finally {
-      await server.close();
+  it('adds HSTS when BASE_URL is https, to pages and documents alike', async (t) => {
+    const server = await startServer(t, { BASE_URL: 'https://studio.example' });
+    for (const path of ['/', '/api/v1/projects', '/api/v1/nope']) {
+      const response = await fetch(server.url + path);
+      assert.equal(response.headers.get('strict-transport-security'), 'max-age=31536000', path);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
     }
   });
 });

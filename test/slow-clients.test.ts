@@ -1,9 +1,9 @@
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { loadConfig } from '../src/config/load.js';
 import { CONNECTIONS_CHECKING_INTERVAL_MS } from '../src/http/server-limits.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // Raw sockets that speak HTTP too slowly, or not at all, against short configured limits. Each case waits
 // for the server to close the connection, with a bound far above the limit so that only a missing cut-off
@@ -65,13 +65,13 @@ afterEach(() => {
 });
 
 describe('slow clients', () => {
+  const suite = suiteScope();
   let server: TestServer;
   before(async () => {
-    server = await startServer({
+    server = await startServer(suite, {
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_TIMEOUT_MS),
     });
   });
-  after(async () => { await server?.close(); });
 
   it('answers 408 and closes a connection whose body arrives one byte a second', async () => {
     const connection = await open(server.url);
@@ -110,8 +110,8 @@ describe('slow clients', () => {
 });
 
 describe('connection limit', () => {
-  it(`refuses connections beyond MAX_CONNECTIONS, and accepts again once one closes`, async () => {
-    const server = await startServer({ MAX_CONNECTIONS: '2', HEADERS_TIMEOUT_MS: '30000' });
+  it(`refuses connections beyond MAX_CONNECTIONS, and accepts again once one closes`, async (t) => {
+    const server = await startServer(t, { MAX_CONNECTIONS: '2', HEADERS_TIMEOUT_MS: '30000' });
     const held: Connection[] = [];
     try {
       held.push(await open(server.url), await open(server.url));
@@ -131,28 +131,23 @@ describe('connection limit', () => {
       assert.match(answer, /^HTTP\/1\.1 200 /);
     } finally {
       for (const connection of held) connection.socket.destroy();
-      await server.close();
     }
   });
 });
 
 describe('client limits by default', () => {
-  it('cuts a slow request off within 30 s: the configured timeouts reach the listening server', async () => {
+  it('cuts a slow request off within 30 s: the configured timeouts reach the listening server', async (t) => {
     const defaults = loadConfig({});
     assert.equal(defaults.requestTimeoutMs, 30_000);
     assert.equal(defaults.headersTimeoutMs, 10_000);
     assert.equal(defaults.keepAliveTimeoutMs, 72_000);
     assert.equal(defaults.maxConnections, 10_000);
     assert.ok(CONNECTIONS_CHECKING_INTERVAL_MS <= 1_000, 'Node checks often enough for a 30 s timeout to fire by 31 s');
-    const server = await startServer();
-    try {
-      const http = server.runtime.httpServer;
-      assert.equal(http.requestTimeout, 30_000);
-      assert.equal(http.headersTimeout, 10_000);
-      assert.equal(http.keepAliveTimeout, 72_000);
-      assert.equal(http.maxConnections, 10_000);
-    } finally {
-      await server.close();
-    }
+    const server = await startServer(t);
+    const http = server.runtime.httpServer;
+    assert.equal(http.requestTimeout, 30_000);
+    assert.equal(http.headersTimeout, 10_000);
+    assert.equal(http.keepAliveTimeout, 72_000);
+    assert.equal(http.maxConnections, 10_000);
   });
 });

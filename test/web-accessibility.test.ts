@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { INQUIRY_LIMITS } from '../src/contract/inquiry.js';
 import { FIELD_PROMPTS } from '../src/web/labels.js';
 import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations, type Violation } from './helpers/chromium.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { sitePages } from './helpers/site-pages.js';
 
 // axe-core in Chromium on every page of the website, on a desktop and on a phone: each page of the
@@ -27,17 +27,17 @@ async function submitNatively(page: Page): Promise<number | undefined> {
 }
 
 describe('website accessibility in Chromium (axe-core)', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
     // Each width sends two forms from the same address: well inside the bucket with the scale raised.
-    server = await startServer({ RATE_LIMIT_SCALE: '100' });
+    server = await startServer(suite, { RATE_LIMIT_SCALE: '100' });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   /** A page at one width; bypassCSP: axe-core is injected as a script, which the pages' policy (rightly) refuses. */

@@ -1,10 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 /** A GET with the path sent exactly as written (fetch would normalise `\` and dot segments). */
 function rawGet(base: string, path: string, accept = 'text/html'): Promise<{ status: number; link: string }> {
@@ -23,9 +23,9 @@ function rawGet(base: string, path: string, accept = 'text/html'): Promise<{ sta
 const linkTargets = (link: string): string[] => [...link.matchAll(/<([^>]*)>/g)].map((m) => m[1]!);
 
 describe('the 404 page links only to its own origin', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => server.close());
+  before(async () => { server = await startServer(suite); });
 
   for (const path of ['//evil.example/x', '/\\evil.example/x', '/\\\\evil.example', '/x>; rel="evil"']) {
     it(`GET ${path}: 404, and every Link target is on BASE_URL`, async () => {
@@ -53,13 +53,13 @@ describe('a text page may not take an address the app already serves', () => {
   // mcp and healthz are routes of other surfaces; auth and index would take /auth.md and /index.md;
   // developers is a built-in page.
   for (const slug of ['mcp', 'healthz', 'auth', 'index', 'developers']) {
-    it(`content/pages/${slug}.md stops the start with a ContentError naming the file`, async () => {
+    it(`content/pages/${slug}.md stops the start with a ContentError naming the file`, async (t) => {
       const contentDir = mkdtempSync(join(tmpdir(), 'studio-content-'));
       try {
         cpSync('content', contentDir, { recursive: true });
         const file = join(contentDir, 'pages', `${slug}.md`);
         writeFileSync(file, `---\ntitle: "A page called ${slug}"\ndescription: "It collides."\n---\nText.\n`);
-        await assert.rejects(startServer({ CONTENT_DIR: contentDir }), (error: Error) => {
+        await assert.rejects(startServer(t, { CONTENT_DIR: contentDir }), (error: Error) => {
           assert.equal(error.name, 'ContentError');
           assert.ok(error.message.includes(file), error.message);
           assert.match(error.message, /already served/);

@@ -5,22 +5,22 @@ import type { Browser } from 'playwright-core';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { chromiumSkip, fillValidInquiry, launchChromium } from './helpers/chromium.js';
 import { postInquiry, validInquiry } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 const OUTPUT = 'test-output';
 
 describe('website in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
     // TRUST_PROXY: the rate-limit tests speak for client IPs of their own (X-Forwarded-For), so their count starts at zero.
-    server = await startServer({ TRUST_PROXY: 'true' });
+    server = await startServer(suite, { TRUST_PROXY: 'true' });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it('renders the home page and a project page with the stylesheet applied; screenshots them', async () => {

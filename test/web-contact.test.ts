@@ -1,10 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERRORS } from '../src/contract/errors.js';
 import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../src/contract/rate-limits.js';
 import { postInquiry, validInquiry, type Body, type ErrorJson } from './helpers/inquiries.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { FIELD_PROMPTS } from '../src/web/labels.js';
 
 /** Each field's error text on a form page, by field name: only the shown ones (a hidden one is empty). */
@@ -17,10 +17,10 @@ const { name, message } = INQUIRY_LIMITS;
 const EMAIL_WORDS = 'That email address doesn’t look complete: it should look like name@example.com.';
 
 describe('contact form without JavaScript (POST /contact)', () => {
+  const suite = suiteScope();
   let server: TestServer;
   // TRUST_PROXY: each rate-limit test speaks for a client IP of its own, so its count starts at zero.
-  before(async () => { server = await startServer({ TRUST_PROXY: 'true' }); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite, { TRUST_PROXY: 'true' }); });
 
   const postForm = (fields: Body, headers: Record<string, string> = {}) => postInquiry(server.url, '/contact', fields, { type: 'form', headers });
   const postApi = (fields: Body, headers: Record<string, string> = {}) => postInquiry(server.url, '/api/v1/contact', fields, { headers });

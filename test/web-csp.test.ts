@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { chromiumSkip, fillValidInquiry, launchChromium, watchedPage } from './helpers/chromium.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { sitePages } from './helpers/site-pages.js';
 
 const OUTPUT = 'test-output/pages';
@@ -12,16 +12,16 @@ const WIDTHS = [1280, 390];
 const screenshotName = (path: string, width: number) => `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}.png`;
 
 describe('pages under their Content-Security-Policy in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    server = await startServer();
+    server = await startServer(suite);
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it('shows every page, at 1280 and 390 px, with its stylesheet and no violation; screenshots each', async () => {

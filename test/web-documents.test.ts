@@ -1,15 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_PATHS, SCOPES } from '../src/contract/oauth.js';
 import { markdownLinks, sameOriginPath } from './helpers/links.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 interface OpenApi { paths: Record<string, Record<string, { operationId?: string }>> }
 
 describe('agent and discovery documents', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
   it('llms.txt: H1, blockquote summary, H2 sections of links, an Optional section last; every link resolves', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumSkip, launchChromium } from './helpers/chromium.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The pictures as a visitor sees them, in Chromium at a desktop and a phone width: every image arrives and
 // is decoded in a format the browser chose, none lacks alt text, none moves the page when it arrives
@@ -38,19 +38,19 @@ async function visit(page: Page): Promise<{ images: ImageState[]; shift: number 
 }
 
 describe('website images in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   let projectPath: string;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    server = await startServer();
+    server = await startServer(suite);
     browser = await launchChromium();
     const { projects } = await (await fetch(`${server.url}/api/v1/projects`)).json() as { projects: Array<{ url: string }> };
     projectPath = new URL(projects[0]!.url).pathname;
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   for (const viewport of WIDTHS) {

@@ -1,11 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { connect, structured, type Json } from './helpers/mcp.js';
 import { OpenApiContract } from './helpers/openapi.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The sample firm's images as people and machines get them: the same pictures in the API (held to
 // /openapi.json), in MCP (held to the tool's output schema), in the Markdown twins and llms-full.txt as
@@ -23,15 +23,15 @@ const attr = (tag: string, name: string): string | undefined => {
 };
 
 describe('images in the API, MCP, Markdown and HTML', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let projects: ApiProject[];
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     const response = await fetch(`${server.url}/api/v1/projects`);
     const contract = await OpenApiContract.fetch(server.url);
     projects = ((await contract.check('GET', `${server.url}/api/v1/projects`, response)) as { projects: ApiProject[] }).projects;
   });
-  after(async () => server?.close());
 
   it('every sample project has a cover and a gallery, and their items validate against /openapi.json', () => {
     assert.ok(projects.length > 0);

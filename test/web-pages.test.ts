@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { ERRORS } from '../src/contract/errors.js';
 import { htmlLinks, markdownLinks, sameOriginPath } from './helpers/links.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 function frontMatter(markdown: string): Record<string, unknown> {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(markdown);
@@ -12,9 +12,9 @@ function frontMatter(markdown: string): Record<string, unknown> {
 }
 
 describe('website pages', () => {
+  const suite = suiteScope();
   let server: TestServer;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.close(); });
+  before(async () => { server = await startServer(suite); });
 
   it('crawls every same-origin link from / : each page has a Markdown twin, Vary and the alternate link; nothing is broken', async () => {
     const queue = ['/'];

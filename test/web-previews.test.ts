@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import type { Browser } from 'playwright-core';
 import { chromiumSkip, launchChromium } from './helpers/chromium.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 import { sitePages } from './helpers/site-pages.js';
 
 // Link previews, search results and agents read a page's head: one title, description and canonical
@@ -108,6 +108,7 @@ function expectedTypes(path: string): string[] {
 }
 
 describe('rich previews and structured data', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let contentDir: string;
   let pages: string[];
@@ -120,11 +121,10 @@ describe('rich previews and structured data', () => {
   before(async () => {
     contentDir = mkdtempSync(join(tmpdir(), 'studio-previews-'));
     await writeContent(contentDir);
-    server = await startServer({ CONTENT_DIR: contentDir });
+    server = await startServer(suite, { CONTENT_DIR: contentDir });
     pages = await sitePages(server.url);
   });
   after(async () => {
-    await server?.close();
     rmSync(contentDir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // A content file written by someone careless (or hostile): raw HTML and script links must not reach a page.
 const HOSTILE_PAGE = `---
@@ -23,16 +23,16 @@ A [fine link](/projects) stays.
 `;
 
 describe('Markdown safety with hostile content', () => {
+  const suite = suiteScope();
   let server: TestServer;
   let contentDir: string;
   before(async () => {
     contentDir = mkdtempSync(join(tmpdir(), 'studio-content-'));
     cpSync('content', contentDir, { recursive: true });
     writeFileSync(join(contentDir, 'pages', 'press.md'), HOSTILE_PAGE);
-    server = await startServer({ CONTENT_DIR: contentDir });
+    server = await startServer(suite, { CONTENT_DIR: contentDir });
   });
   after(async () => {
-    await server.close();
     rmSync(contentDir, { recursive: true, force: true });
   });
 

@@ -7,7 +7,7 @@ import type { Db } from '../src/store/db/database.js';
 import { chromiumSkip, launchChromium, seriousViolations, watchedPage } from './helpers/chromium.js';
 import { countInquiries, openStore, validInquiry, type Body } from './helpers/inquiries.js';
 import { connect, structured, type Json } from './helpers/mcp.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, suiteScope, type TestServer } from './helpers/server.js';
 
 // The pages' WebMCP tools (src/web/assets/webmcp.js), in Chromium: a stand-in modelContext, put in place
 // before the page's scripts run, records what the page registers; the test then calls the tools as an
@@ -53,6 +53,7 @@ async function answeredWithin(page: Page, ms: number): Promise<boolean> {
 }
 
 describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   let db: Db;
@@ -60,18 +61,15 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
   let mcpTools: McpTools;
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    server = await startServer();
+    server = await startServer(suite);
     browser = await launchChromium();
     db = openStore(server.config.databaseUrl);
+    suite.after(() => db.close());
     mcp = await connect(server.url);
+    suite.after(() => mcp.close());
     mcpTools = new Map((await mcp.listTools()).tools.map((tool) => [tool.name, tool as Json]));
   });
-  after(async () => {
-    await mcp?.close();
-    await db?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  after(async () => { await browser?.close(); });
 
   /** A page at `path` with the stand-in in place, its POSTs recorded, and its CSP violations and console errors collected. */
   async function open(path: string, where: Where, { bypassCSP = false } = {}) {
@@ -285,11 +283,12 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
 // Chromium's own implementation (behind the WebMCP feature in this Chromium): getTools() lists what the
 // page registered, executeTool() runs a tool and answers the JSON of its result.
 describe('WebMCP tools through Chromium\'s own WebMCP', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
   let native: false | string = false;
   before(async () => {
-    server = await startServer();
+    server = await startServer(suite);
     browser = await launchChromium(['--enable-features=WebMCP']);
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
@@ -299,7 +298,6 @@ describe('WebMCP tools through Chromium\'s own WebMCP', { skip: chromiumSkip() }
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it('lists the three tools, runs list_projects, and submit_inquiry answers only after the visitor sent the form', async (t) => {

@@ -4,7 +4,7 @@ import { openDatabase } from '../../src/store/db/database.js';
 import { migrateToLatest } from '../../src/store/db/migrate.js';
 import { oauthStores } from '../../src/store/oauth/stores.js';
 import { silentLogger } from './inquiries.js';
-import { startServer, type TestServer } from './server.js';
+import { startServer, type Cleanups, type TestServer } from './server.js';
 
 /** A clock the test moves: the server reads it for token times, expiry and key retirement. */
 export class TestClock {
@@ -17,9 +17,9 @@ export class TestClock {
 
 /** startServer() with an injected OAuth clock; `env` as an operator would set it. */
 export async function startOAuthServer(
-  env: Record<string, string> = {}, clock = new TestClock(), logger?: FastifyBaseLogger,
+  t: Cleanups, env: Record<string, string> = {}, clock = new TestClock(), logger?: FastifyBaseLogger,
 ): Promise<TestServer & { clock: TestClock }> {
-  return { ...(await startServer(env, { clock: clock.now, logger })), clock };
+  return { ...(await startServer(t, env, { clock: clock.now, logger })), clock };
 }
 
 export interface RegisteredClient {

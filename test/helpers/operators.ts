@@ -1,8 +1,5 @@
-import { after, before, describe } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { argon2idHasher } from '../../src/operators/argon2-hasher.js';
 import type { IssuedSession, Operators, RedeemOutcome, SignInOutcome } from '../../src/operators/operators.js';
 import type { PasswordHasher } from '../../src/operators/ports.js';
@@ -10,10 +7,9 @@ import { createOperators } from '../../src/operators/service.js';
 import { RateLimiter } from '../../src/rate-limit/limiter.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-store.js';
 import type { Db } from '../../src/store/db/database.js';
-import { migrateToLatest } from '../../src/store/db/migrate.js';
 import { KyselyOperatorStore } from '../../src/store/operators/operators.js';
-import { openStore } from './inquiries.js';
-import { createPgDatabase } from './postgres.js';
+import { DIALECT_LABELS, onEachDialect, openMigrated } from './dialects.js';
+import { suiteScope } from './server.js';
 
 // The operators use case on the real adapters, once on SQLite and once on PostgreSQL, with real argon2id
 // and a clock the tests move (the rate-limit windows move with it).
@@ -53,50 +49,30 @@ export function signedIn(outcome: SignInOutcome | RedeemOutcome): IssuedSession 
   return (outcome as { session: IssuedSession }).session;
 }
 
-type Target = { url: string; drop(): Promise<void> } | string;
-
-const DIALECTS: ReadonlyArray<[string, (name: string) => Promise<Target>]> = [
-  ['SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-operators-'));
-    return { url: `sqlite:${join(dir, 'studio.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }],
-  ['PostgreSQL', (name) => createPgDatabase(name)],
-];
-
 /**
- * Runs `body` as a suite on each dialect; its tests call `harness()` (undefined when the dialect is
- * skipped: PostgreSQL unreachable, said in a printed line and in each test's skip reason).
+ * Registers `body` as a suite on each dialect (await it at the file's top level); its tests call
+ * `harness()`, built in the suite's `before`.
  */
-export function onEachDialect(title: string, pgName: string, body: (harness: () => OperatorsHarness | string) => void): void {
-  for (const [dialect, open] of DIALECTS) {
-    describe(`${title} on ${dialect}`, () => {
-      let state: OperatorsHarness | string = 'not started';
-      let drop: () => Promise<void> = async () => undefined;
-      const limiterStores: MemoryRateLimitStore[] = [];
-      before(async () => {
-        const target = await open(pgName);
-        if (typeof target === 'string') { state = target; console.log(`# skipping "${title}" on ${dialect}: ${target}`); return; }
-        drop = target.drop;
-        const db = openStore(target.url);
-        await migrateToLatest(db);
-        const time = { now: Date.UTC(2026, 10, 23, 9) };
-        const clock = () => time.now;
-        const hasher = countingHasher();
-        state = {
-          db, time, hasher,
-          operators() {
-            const limiterStore = new MemoryRateLimitStore(clock);
-            limiterStores.push(limiterStore);
-            return createOperators({ store: new KyselyOperatorStore(db), limiter: new RateLimiter(limiterStore), hasher, clock });
-          },
-        };
-      });
-      after(async () => {
-        await Promise.all(limiterStores.map((store) => store.close()));
-        if (typeof state !== 'string') await state.db.close();
-        await drop();
-      });
-      body(() => state);
+export async function operatorsOnEachDialect(title: string, pgName: string, body: (harness: () => OperatorsHarness) => void): Promise<void> {
+  await onEachDialect((dialect) => `${title} on ${DIALECT_LABELS[dialect]}`, pgName, ({ url }) => {
+    const suite = suiteScope();
+    let state: OperatorsHarness;
+    const limiterStores: MemoryRateLimitStore[] = [];
+    before(async () => {
+      const db = await openMigrated(suite, url);
+      const time = { now: Date.UTC(2026, 10, 23, 9) };
+      const clock = () => time.now;
+      const hasher = countingHasher();
+      state = {
+        db, time, hasher,
+        operators() {
+          const limiterStore = new MemoryRateLimitStore(clock);
+          limiterStores.push(limiterStore);
+          return createOperators({ store: new KyselyOperatorStore(db), limiter: new RateLimiter(limiterStore), hasher, clock });
+        },
+      };
     });
-  }
+    after(async () => { await Promise.all(limiterStores.map((store) => store.close())); });
+    body(() => state);
+  });
 }

@@ -14,7 +14,9 @@ export interface PgDatabase { url: string; drop(): Promise<void> }
  * throws that reason instead when STUDIO_REQUIRE_PEERS=1 (CI).
  */
 export async function createPgDatabase(prefix: string): Promise<PgDatabase | string> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  // Refused fails at once; the timeout is only for a busy machine (test files run in parallel), where
+  // 2 s was seen to expire and skip a whole dialect.
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000 });
   try {
     await admin.connect();
   } catch (error) {
