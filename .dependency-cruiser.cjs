@@ -1,4 +1,4 @@
-// The structure rules of src/, held by dependency-cruiser (`npm run structure`; test/structure.test.ts
+// The structure rules of src/, held by dependency-cruiser (`npm run structure`; test/project/structure.test.ts
 // runs the same check in `npm test`). Each rule is one sentence of the architecture: break one and the
 // suite fails with the rule's name and the import that broke it. Paths are matched from the repository's root.
 

@@ -8,7 +8,7 @@ import { processCpuMs, START_ARGS, type BenchRow } from './lib.js';
 import { PATHS } from '../src/contract/paths.js';
 
 // Cold start and resident memory of the built service, with the node arguments `npm start` passes (and the
-// Dockerfile's CMD, test/deploy-files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
+// Dockerfile's CMD, test/deploy/files.test.ts), beside bare Fastify (bench/baseline-server.ts) started and
 // loaded the same way.
 
 const SPAWNS = Number(process.env.BENCH_SPAWNS ?? 7);

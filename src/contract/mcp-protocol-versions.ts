@@ -1,7 +1,7 @@
 // Which MCP revisions /mcp speaks, as the contract states them (the route, the server card and the
 // developer page read them). The SDK's list is the source; 2025-06-18 is the contract's revision.
 // The SDK exports its list only from its types module, which loads zod: it is copied here, so that the
-// SDK is loaded on the first /mcp request and not at start, and test/mcp-http.test.ts checks the copy
+// SDK is loaded on the first /mcp request and not at start, and test/mcp/http.test.ts checks the copy
 // against the SDK's values (an SDK upgrade that changes them fails there).
 
 /** The SDK's SUPPORTED_PROTOCOL_VERSIONS, newest first. */

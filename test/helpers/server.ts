@@ -47,6 +47,9 @@ export async function startServer(t: Cleanups, env: Record<string, string> = {},
     DATABASE_URL: `sqlite:${join(dir, 'studio.db')}`,
     CONTENT_DIR: 'content',
     LOG_LEVEL: 'silent',
+    // Test files run in parallel on two cores, where a starved event loop can lag a second and the
+    // service would shed every request with 503; the tests of load shedding turn it on themselves.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const runtime = await compose(config, options.logger, options);

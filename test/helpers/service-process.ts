@@ -30,13 +30,14 @@ export interface ServiceProcess {
 
 /**
  * The real server as a child process on a free port, killed (SIGKILL) when `t` ends if it still runs,
- * even when it never became ready. `env` as an operator sets it, over CONTENT_DIR=content and LOG_LEVEL=warn.
+ * even when it never became ready. `env` as an operator sets it, over CONTENT_DIR=content, LOG_LEVEL=warn and
+ * MAX_EVENT_LOOP_DELAY_MS=0 (no load shedding on a machine the parallel test files keep busy).
  */
 export async function spawnServer(t: Cleanups, env: Record<string, string>, options: SpawnOptions = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, CONTENT_DIR: 'content', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url },
+    env: { ...process.env, CONTENT_DIR: 'content', LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });
   t.after(async () => {

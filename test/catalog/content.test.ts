@@ -1,0 +1,78 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCatalog } from '../../src/catalog/load.js';
+import { spawnServer } from '../helpers/service-process.js';
+
+const GOOD_PROJECT = '---\ntitle: Test House\nregion: miami\nscope: [Architecture]\n---\nBody.\n';
+
+describe('content catalog', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-content-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A copy of the shipped content with one file replaced. */
+  function contentWith(relativePath: string, text: string): string {
+    const copy = mkdtempSync(join(dir, 'c-'));
+    cpSync('content', copy, { recursive: true });
+    writeFileSync(join(copy, relativePath), text);
+    return copy;
+  }
+
+  async function problemOf(relativePath: string, text: string): Promise<string> {
+    await assert.rejects(loadCatalog(contentWith(relativePath, text)), (error: Error) => {
+      assert.equal(error.name, 'ContentError');
+      assert.ok(error.message.includes(relativePath), error.message);
+      return true;
+    });
+    return (await loadCatalog(contentWith(relativePath, text)).catch((e: Error) => e.message)) as string;
+  }
+
+  it('loads the shipped sample firm: projects in every region, services with capabilities, pages', async () => {
+    const catalog = await loadCatalog('content');
+    assert.ok(catalog.projects.length >= 8);
+    for (const region of ['miami', 'hamptons', 'other']) assert.ok(catalog.projects.some((p) => p.region === region), region);
+    assert.ok(catalog.projects.every((p) => (p.scope ?? []).length > 0));
+    assert.ok(catalog.services.length >= 5);
+    assert.ok(catalog.services.every((s) => typeof s.capabilities === 'string'));
+    assert.ok(Object.isFrozen(catalog.projects) && Object.isFrozen(catalog.projects[0]));
+  });
+
+  it('names the file, the field and the problem for a bad front matter', async () => {
+    assert.match(await problemOf('projects/bad.md', '---\nregion: miami\n---\nx'), /field "title".*missing/);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: mars\n---\nx'), /field "region": must be one of miami, hamptons, other \(got "mars"\)/);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\nscope: Architecture\n---\nx'), /field "scope".*array/i);
+    assert.match(await problemOf('services/bad.md', '---\ntitle: T\ncapabilities: [a, b]\n---\nx'), /field "capabilities".*string/i);
+    assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\ncolour: red\n---\nx'), /field "colour": unknown property/);
+    assert.match(await problemOf('projects/bad.md', 'no front matter here'), /front-matter/);
+    assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
+  });
+
+  it('never evaluates code in front matter: a JavaScript front-matter block is refused, not run', async () => {
+    // What gray-matter's "js" engine would evaluate: the title expression sets a global as it runs.
+    const evil = "---js\n({ title: (globalThis.pwned = true, 'T'), region: 'miami' })\n---\nbody";
+    assert.match(await problemOf('projects/evil.md', evil), /front-matter/);
+    assert.equal((globalThis as { pwned?: boolean }).pwned, undefined, 'the front matter was evaluated');
+  });
+
+  it('refuses a YAML custom tag, naming the tag problem', async () => {
+    const message = await problemOf('projects/evil.md', '---\ntitle: !!js/function "function(){ globalThis.pwned = true }"\nregion: miami\n---\nx');
+    assert.match(message, /tag/i);
+    assert.match(message, /js\/function/);
+    assert.equal((globalThis as { pwned?: boolean }).pwned, undefined);
+  });
+
+  it('stops the service start with the file name and the problem, exit code 1', { timeout: 30_000 }, async (t) => {
+    const content = contentWith('projects/broken.md', '---\ntitle: T\nregion: atlantis\n---\nx');
+    const service = await spawnServer(t, { CONTENT_DIR: content, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, LOG_LEVEL: 'silent' }, { waitForReady: false });
+    assert.equal(await service.exitCode(), 1);
+    const stderr = service.stderr();
+    assert.match(stderr, /projects\/broken\.md/);
+    assert.match(stderr, /field "region"/);
+    assert.doesNotMatch(stderr, /\n\s+at /, 'no stack trace for a content problem');
+  });
+});
