@@ -17,13 +17,9 @@ const configurationDoc = read('docs/configuration.md');
 const inquiriesDoc = read('docs/inquiries.md');
 const documents = ['README.md', 'bench/README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
-/** Every file the configuration lives in: `src/config.ts`, or the sections of `src/config/`. */
+/** Every file the configuration lives in: the sections of `src/config/`. */
 function configSources(): string[] {
-  const files = existsSync(join(root, 'src/config.ts')) ? ['src/config.ts'] : [];
-  if (existsSync(join(root, 'src/config'))) {
-    files.push(...readdirSync(join(root, 'src/config')).filter((name) => name.endsWith('.ts')).map((name) => `src/config/${name}`));
-  }
-  return files.map(read);
+  return readdirSync(join(root, 'src/config')).filter((name) => name.endsWith('.ts')).map((name) => read(`src/config/${name}`));
 }
 
 function inquiryTable(): Map<string, { required: string; values: string }> {
@@ -92,7 +88,7 @@ test('the inquiry docs\' first inquiry example is a valid Inquiry', () => {
 
 test('every environment variable the configuration reads is in the configuration table', () => {
   const names = new Set(configSources().flatMap((source) => [...source.matchAll(/\(\s*'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!)));
-  assert.ok(names.size > 10, 'found the variables read in src/config.ts or src/config/');
+  assert.ok(names.size > 10, 'found the variables read in src/config/');
   for (const name of names) assert.match(configurationDoc, new RegExp(`^\\| \`${name}\` \\|`, 'm'), `${name} is documented`);
 });
 
@@ -119,5 +115,20 @@ test('every relative link of the README, docs/ and bench/README.md reaches a fil
       assert.ok(existsSync(file), `${document}: ${target} names no file`);
       if (anchor !== undefined) assert.ok(headingAnchors(readFileSync(file, 'utf8')).has(anchor), `${document}: ${target} names no heading`);
     }
+  }
+});
+
+/** Whether a repository path exists; a `*` in its last part matches any run of characters in a name there. */
+function pathExists(path: string): boolean {
+  if (!path.includes('*')) return existsSync(join(root, path));
+  const folder = dirname(path);
+  const name = new RegExp(`^${path.slice(folder.length + 1).split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return existsSync(join(root, folder)) && readdirSync(join(root, folder)).some((entry) => name.test(entry));
+}
+
+test('every file of the repository the README, docs/ and bench/README.md name in code (`src/…`, `test/…`) is there', () => {
+  for (const document of documents) {
+    const named = [...read(document).matchAll(/`((?:src|test|bench|deploy)\/[^`\s:#]+)/g)].map((match) => match[1]!);
+    for (const path of named) assert.ok(pathExists(path.replace(/\/$/, '')), `${document} names \`${path}\`, which is not in the repository`);
   }
 });
