@@ -22,7 +22,7 @@ export const backupCommand: CommandGroup = {
     const source = sqliteFileOf(context.config.databaseUrl);
     if (source === undefined) {
       context.err('DATABASE_URL is PostgreSQL: back it up with pg_dump, e.g.\n'
-        + '  pg_dump --format=custom --file=studio.dump "$DATABASE_URL"\nand restore with pg_restore (see the README).');
+        + '  pg_dump --format=custom --file=studio.dump "$DATABASE_URL"\nand restore with pg_restore (see docs/operations.md, Backups).');
       return EXIT.usage;
     }
     // Opening a missing SQLite file would create an empty database, and back that up.

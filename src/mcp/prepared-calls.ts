@@ -5,7 +5,7 @@ import { isRequest, type JsonRpcRequest } from './jsonrpc.js';
 // Why this hand-built answer path exists beside the SDK: the default call of the read tools
 // (tools/call list_projects or list_services, no arguments) is answered from its result serialized at
 // start-up. Through the SDK, zod parses that result three times and the response is serialized again on
-// each call: the bench measured 0.13 to 0.22 of REST's throughput that way (README, "MCP endpoint").
+// each call: the bench measured 0.13 to 0.22 of REST's throughput that way (docs/agents.md, "MCP endpoint").
 // The answer is byte for byte the response the SDK path gives (test/mcp/http.test.ts compares the raw
 // texts); the route has counted it against the read limit already, and these calls count nothing more.
 // Every other message, these tools with arguments included, goes through the SDK's Server.

@@ -16,7 +16,7 @@ import type { Tools } from './tools.js';
 
 // Stateless Streamable HTTP in the SDK takes a fresh transport per HTTP request, and a Server serves one
 // transport at a time. Building a Server per request cost ~0.25 ms, almost all of it the Ajv instance
-// each Server makes for itself (bench/mcp.ts, README "MCP endpoint"): the Servers here share the
+// each Server makes for itself (bench/mcp.ts, docs/agents.md "MCP endpoint"): the Servers here share the
 // contract's one Ajv and are kept in a small pool, so a request only pays for its transport. A pooled
 // Server holds no state of the request it answers: the caller reaches the tools as the request's authInfo.
 

@@ -41,7 +41,7 @@ export async function importSigningKey(key: SerializedKey, createdAt: number, ro
 /**
  * The compact JWS (RFC 7515) of `payload` under `key`, EdDSA, of type `typ`, signed by node:crypto on
  * libuv's thread pool. The Ed25519 sign is a fifth of a token request's CPU: on the pool it runs beside
- * the event loop, which meanwhile answers other requests (README, Agent identity: the tokens per second it
+ * the event loop, which meanwhile answers other requests (docs/oauth.md, Benchmark: the tokens per second it
  * gained). jose signs through WebCrypto, a thread-pool job too but with a promise chain per token, which
  * made signing a quarter of the endpoint's time. Verifying stays with jose.
  */

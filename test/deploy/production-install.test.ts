@@ -179,7 +179,7 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     const children = childrenOf(server.pid!);
     assert.equal(children.length, 1, `npm's children: ${children.join(', ')}`);
     node = children[0]!;
-    // Exactly the script's node arguments (the young generation's size among them: README Benchmarks).
+    // Exactly the script's node arguments (the young generation's size among them: bench/README.md).
     const start = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const [, ...args] = start.replace(/^exec /, '').split(' ');
     assert.deepEqual(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0').slice(1, -1), args);

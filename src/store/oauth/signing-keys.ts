@@ -4,7 +4,7 @@ import { RETIRE_AFTER_MS, type SigningKeyStore, type StoredKey } from '../../oau
 import { generateSigningKey, type SerializedKey } from '../../oauth/signing-key.js';
 import type { Db } from '../db/database.js';
 
-/** The SigningKeyStore port on the oauth_signing_keys table. The private JWK is stored as is (see README). */
+/** The SigningKeyStore port on the oauth_signing_keys table. The private JWK is stored as is (docs/oauth.md, Keys). */
 export class KyselyKeyStore implements SigningKeyStore {
   constructor(private readonly db: Db) {}
 
