@@ -3,6 +3,9 @@
 // dist/chunks/. Why bundle: a start loaded ~1,100 ES modules and ~400 CommonJS files one by one, and Node's
 // loader (resolve, stat, read, compile each) was half of the time to the first answer; one file per part
 // is read and compiled at once. Plain JavaScript, so that it runs on node alone.
+// `node deploy/bundle.mjs [folder]`: into dist/, or into another folder inside the repository (the tests
+// bundle the source they run into one of their own; inside, so the package's imports map and node_modules
+// are found from it as from dist/).
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -15,11 +18,12 @@ const external = ['better-sqlite3', 'better-sqlite3-node20', 'sharp', '@node-rs/
 const requireForCommonJs = "import { createRequire as createRequireForBundle } from 'node:module';\n"
   + 'const require = createRequireForBundle(import.meta.url);';
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.argv[2] ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts', 'src/cli/main.ts'],
   outbase: 'src',
-  outdir: 'dist',
+  outdir,
   bundle: true,
   // A dynamic import() stays a separate file, loaded when first needed (the MCP SDK, nodemailer, sharp's users).
   splitting: true,

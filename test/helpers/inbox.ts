@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { INBOX_PATHS } from '../../src/contract/paths.js';
+import { studioWithInput as studioWithStdin, type StudioRun } from './cli.js';
 import type { TestServer } from './server.js';
 
 // The operators' web inbox as its tests use it: an operator added by the operator command (password on
@@ -9,16 +9,9 @@ import type { TestServer } from './server.js';
 
 export const OPERATOR_PASSWORD = 'correct horse battery staple';
 
-export interface StudioRun { code: number; stdout: string; stderr: string }
-
 /** `studio …` against a server's database and BASE_URL, with `input` on standard input. */
 export function studioWithInput(server: TestServer, input: string, ...args: string[]): Promise<StudioRun> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: server.config.databaseUrl, BASE_URL: server.config.baseUrl },
-    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-    child.stdin?.end(input);
-  });
+  return studioWithStdin({ DATABASE_URL: server.config.databaseUrl, BASE_URL: server.config.baseUrl }, input, ...args);
 }
 
 /** `studio operators add <email> --password-stdin`. */

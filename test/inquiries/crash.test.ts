@@ -1,15 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundledSource } from '../helpers/bundle.js';
 import { openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { freePort } from '../helpers/server.js';
 import { exited, isSocketError, spawnServer } from '../helpers/service-process.js';
 
-// Group commit must not weaken what 200 means: the built service (dist/main.js, as `npm start` runs it)
+// Group commit must not weaken what 200 means: the built service (its bundle, as `npm start` runs dist/main.js)
 // on SQLite is killed with SIGKILL in the middle of a burst of concurrent submissions, started again on
 // the same file, and every inquiry that was answered 200 must be there, by its id, with its jobs. Each
 // submission carries its own Idempotency-Key, whose row names the id the inquiry was stored under.
@@ -20,10 +20,11 @@ const ACKNOWLEDGED_BEFORE_KILL = 150;
 
 describe('SIGKILL of the built service during a burst (SQLite, group commit)', () => {
   let dir: string;
+  let service: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
-    // The service as built from this source: dist/ is what runs in production (the suite type-checks it apart).
-    execFileSync(process.execPath, ['deploy/bundle.mjs'], { stdio: 'inherit' });
+    // The service as built from this source: the bundle is what runs in production (the suite type-checks it apart).
+    service = join(bundledSource(), 'main.js');
   });
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -35,7 +36,7 @@ describe('SIGKILL of the built service during a burst (SQLite, group commit)', (
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
       SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, INBOX_EMAIL_TO: 'studio@example.com', OUTBOX_RETRY_BASE_MS: '3600000',
     };
-    const first = await spawnServer(t, env, { entry: ['dist/main.js'] });
+    const first = await spawnServer(t, env, { entry: [service] });
     const acknowledged: string[] = [];
     let killed = false;
     let unanswered = 0;
@@ -63,7 +64,7 @@ describe('SIGKILL of the built service during a burst (SQLite, group commit)', (
     assert.ok(acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL);
     console.log(`${acknowledged.length} answered 200 before the kill, ${unanswered} in flight without an answer`);
 
-    const second = await spawnServer(t, env, { entry: ['dist/main.js'] });
+    const second = await spawnServer(t, env, { entry: [service] });
     const db = openStore(env.DATABASE_URL);
     try {
       const keys = await db.kysely.selectFrom('idempotency_keys').select(['key', 'inquiry_id']).execute();
