@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { bundledSource } from './bundle.js';
 import type { Cleanups } from './cleanups.js';
 import { eventually } from './inquiries.js';
 import { collectLines } from './lines.js';
@@ -8,7 +10,7 @@ import { freePort } from './server.js';
 // exit code, signals, its log lines on stdout, a SIGKILL and a restart on the same store).
 
 export interface SpawnOptions {
-  /** node's arguments; the source through tsx unless given (['dist/main.js'] for the build). */
+  /** node's arguments; unless given, this process's bundle of the source under test (helpers/bundle.ts), as `npm start` runs dist/main.js. */
   entry?: string[];
   /** Wait for /readyz to answer 200 (the default), or return at once (a test that waits, or expects an exit). */
   waitForReady?: boolean;
@@ -36,7 +38,7 @@ export interface ServiceProcess {
 export async function spawnServer(t: Cleanups, env: Record<string, string>, options: SpawnOptions = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, options.entry ?? [join(bundledSource(), 'main.js')], {
     env: { ...process.env, CONTENT_DIR: 'content', LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundledSource } from '../helpers/bundle.js';
 import { openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { freePort } from '../helpers/server.js';
 import { exited, isSocketError, spawnServer } from '../helpers/service-process.js';
@@ -20,11 +19,8 @@ const ACKNOWLEDGED_BEFORE_KILL = 150;
 
 describe('SIGKILL of the built service during a burst (SQLite, group commit)', () => {
   let dir: string;
-  let service: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
-    // The service as built from this source: the bundle is what runs in production (the suite type-checks it apart).
-    service = join(bundledSource(), 'main.js');
   });
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -36,7 +32,7 @@ describe('SIGKILL of the built service during a burst (SQLite, group commit)', (
       INBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`, INBOX_WEBHOOK_SECRET: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
       SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, INBOX_EMAIL_TO: 'studio@example.com', OUTBOX_RETRY_BASE_MS: '3600000',
     };
-    const first = await spawnServer(t, env, { entry: [service] });
+    const first = await spawnServer(t, env);
     const acknowledged: string[] = [];
     let killed = false;
     let unanswered = 0;
@@ -64,7 +60,7 @@ describe('SIGKILL of the built service during a burst (SQLite, group commit)', (
     assert.ok(acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL);
     console.log(`${acknowledged.length} answered 200 before the kill, ${unanswered} in flight without an answer`);
 
-    const second = await spawnServer(t, env, { entry: [service] });
+    const second = await spawnServer(t, env);
     const db = openStore(env.DATABASE_URL);
     try {
       const keys = await db.kysely.selectFrom('idempotency_keys').select(['key', 'inquiry_id']).execute();
