@@ -90,6 +90,24 @@ module.exports = {
       to: { path: '^src/store/(.*/|)(schema\\.ts$|sqlite-driver\\.ts$|migrations/)' },
     },
     {
+      name: 'web-not-to-protocols',
+      comment:
+        'The website offers the agent operations (WebMCP, SKILL.md, the developer page) from src/agent-tools and ' +
+        'the contract, never from the MCP or A2A rooms: those are two other faces of the same operations.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/(mcp|a2a)/' },
+    },
+    {
+      name: 'agent-tools-no-surface',
+      comment:
+        'An agent operation is whole without any of the surfaces that offer it (MCP, A2A, the website, the ' +
+        'HTTP kit, Fastify): they render it, it knows none of them.',
+      severity: 'error',
+      from: { path: '^src/agent-tools/' },
+      to: { path: [FASTIFY, '^src/(http|mcp|a2a|web|rest)/'] },
+    },
+    {
       name: 'whole-config-at-the-root',
       comment:
         'The whole configuration (src/config/load.ts) is read by the composition root and the entry points ' +

@@ -53,14 +53,16 @@ test('the checker fails, naming the rule, on a tree that breaks each rule once',
     'no-deeper-internals: src/web/page.ts -> src/store/schema.ts',
   ]);
   assert.deepEqual(broken('store-plumbing-stays-in-store'), ['store-plumbing-stays-in-store: src/web/page.ts -> src/store/schema.ts']);
+  assert.deepEqual(broken('web-not-to-protocols'), ['web-not-to-protocols: src/web/webmcp-tools.ts -> src/mcp/tools.ts']);
+  assert.deepEqual(broken('agent-tools-no-surface'), ['agent-tools-no-surface: src/agent-tools/get-project.ts -> src/web/page.ts']);
   assert.deepEqual(broken('whole-config-at-the-root'), ['whole-config-at-the-root: src/web/page.ts -> src/config/load.ts']);
   assert.deepEqual(broken('src-not-to-test'), ['src-not-to-test: src/web/page.ts -> test/helper.ts']);
   assert.deepEqual(broken('no-orphans'), ['no-orphans: src/orphan.ts']);
   assert.deepEqual(broken('not-to-unresolvable'), ['not-to-unresolvable: src/main.ts -> ./missing.js']);
   const rules = new Set(violations.map((violation) => violation.slice(0, violation.indexOf(':'))));
   assert.deepEqual([...rules].sort(), [
-    'no-circular', 'no-deeper-internals', 'no-orphans', 'not-to-unresolvable', 'notifiers-no-framework',
+    'agent-tools-no-surface', 'no-circular', 'no-deeper-internals', 'no-orphans', 'not-to-unresolvable', 'notifiers-no-framework',
     'protocol-no-fastify', 'src-not-to-test', 'store-plumbing-stays-in-store', 'use-cases-no-framework',
-    'whole-config-at-the-root',
+    'web-not-to-protocols', 'whole-config-at-the-root',
   ]);
 });
