@@ -42,7 +42,7 @@ export const listProjects: OperationDefinition = {
   examples: [{}, { region: LOCATIONS[0] }, { location: 'Florida' }],
   result: listOf('projects', Project),
   hints: READ_ONLY,
-  tool: { description: (studio) => toolDescription(studio, ['region', 'location']) },
+  tool: { description: (studio) => toolDescription(studio, ['region', 'location']), purpose: 'reads the portfolio' },
   skill: {
     description: (studio, words) => `The portfolio projects of ${studio}. ${words.call()}, with ${words.arguments} as optional filters: `
       + `${FILTERS.region} and ${FILTERS.location}. The answer is a message with a data part: {"projects": [...]}, `

@@ -15,7 +15,7 @@ export const listServices: OperationDefinition = {
   examples: [{}],
   result: listOf('services', Service),
   hints: READ_ONLY,
-  tool: { description: toolDescription },
+  tool: { description: toolDescription, purpose: 'reads the service catalog' },
   skill: {
     description: (studio, words) => `The services ${studio} offers. ${words.call()}, ${words.arguments}. The answer is a message `
       + `with a data part: {"services": [...]}, the objects of GET ${PATHS.services} (slug, title, description, capabilities, the page URL). `

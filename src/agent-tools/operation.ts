@@ -79,8 +79,11 @@ export interface OperationDefinition {
   /** The success shape (MCP outputSchema, beside the error shape). */
   result: JsonSchema;
   hints: ToolHints;
-  /** The MCP tool (tools/list, the server card, the developer page). */
-  tool: { description(studio: string): string };
+  /**
+   * The MCP tool (tools/list, the server card, the developer page); `purpose` is what it does in a few
+   * words after its name, as the MCP server's instructions list the tools ("reads the portfolio").
+   */
+  tool: { description(studio: string): string; purpose: string };
   /** The A2A skill (the agent card, the help text). */
   skill: { description(studio: string, words: SkillWords): string; tags: readonly string[] };
   /** The pages' WebMCP tool, or null where a page cannot run the operation. */

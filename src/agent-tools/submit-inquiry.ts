@@ -55,6 +55,7 @@ export const submitInquiry: OperationDefinition = {
       + LIMIT_TEXT
       + 'Not idempotent by itself: pass an idempotency_key and reuse it on retries to make the call safe to repeat. '
       + 'A failure is a result with isError: true carrying code, error and hint (and retry_after_seconds when you must wait).',
+    purpose: 'sends a project inquiry to the studio inbox',
   },
   skill: {
     description: (studio, words) => `Delivers a project inquiry to the ${studio} inbox, with the fields and rules of POST ${PATHS.contact}. `

@@ -13,7 +13,7 @@ import { registerMcpRoute } from './route.js';
 import { registerServerCard } from './server-card.js';
 import type { ServerIdentity } from './server-identity.js';
 import type { McpServerPool } from './server-pool.js';
-import { buildToolDefinitions } from './tool-definitions.js';
+import { buildToolDefinitions, serverInstructions } from './tool-definitions.js';
 import { Tools } from './tools.js';
 
 export interface McpOptions {
@@ -37,9 +37,7 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
-    instructions: `Tools of ${studio}: list_projects and list_services read the portfolio and the service catalog; `
-      + 'submit_inquiry sends a project inquiry to the studio inbox. Read the lists before proposing the studio to someone. '
-      + 'Resources: every project, service and text page as Markdown, addressed by its page URL; a project page by slug through the resource template.',
+    instructions: serverInstructions(studio),
   };
   const definitions = buildToolDefinitions(studio);
   const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, log: app.log });

@@ -40,3 +40,10 @@ export function buildToolDefinitions(studioName: string): Tool[] {
     };
   });
 }
+
+/** The server's instructions (initialize): every tool by name with what it does, then how to use them. */
+export function serverInstructions(studioName: string): string {
+  const tools = OPERATION_NAMES.map((name) => `${name} ${OPERATIONS[name].tool.purpose}`).join('; ');
+  return `Tools of ${studioName}: ${tools}. Read the lists before proposing the studio to someone. `
+    + 'Resources: every project, service and text page as Markdown, addressed by its page URL; a project page by slug through the resource template.';
+}

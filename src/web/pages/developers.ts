@@ -68,7 +68,7 @@ function agentsSection(ctx: SiteContext): string {
     `- **In the browser (WebMCP)**: every page offers ${inWords(webMcpToolNames().map((name) => `\`${name}\``))} to an agent the browser runs. `
       + '`submit_inquiry` only fills in the contact form: the visitor sends it.',
     ...(ctx.serves(PATHS.agentCard) ? [`- **A2A**: the ${docLink(ctx, PATHS.agentCard, 'agent card')} names the JSON-RPC endpoint `
-      + `\`${ctx.baseUrl}${PATHS.a2a}\` and its skills (the same three operations).`] : []),
+      + `\`${ctx.baseUrl}${PATHS.a2a}\` and its skills (the same operations as the MCP tools).`] : []),
     `- **One index**: the ${docLink(ctx, PATHS.aiCatalog, 'AI catalog')} lists every agent-facing document.`,
   ].join('\n');
 }
