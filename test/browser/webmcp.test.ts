@@ -65,8 +65,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     browser = await launchChromium();
     db = openStore(server.config.databaseUrl);
     suite.after(() => db.close());
-    mcp = await connect(server.url);
-    suite.after(() => mcp.close());
+    mcp = await connect(suite, server.url);
     mcpTools = new Map((await mcp.listTools()).tools.map((tool) => [tool.name, tool as Json]));
   });
   after(async () => { await browser?.close(); });

@@ -201,20 +201,16 @@ describe('production install: build, drop the dev dependencies, start, serve, st
     assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
   });
 
-  it('answers OAuth, a bearer call, MCP and an inquiry, and delivers the inquiry by mail and webhook', async () => {
+  it('answers OAuth, a bearer call, MCP and an inquiry, and delivers the inquiry by mail and webhook', async (t) => {
     const token = await requestToken(url, await registerClient(url));
     assert.equal((await apiCall(url, `Bearer ${token}`)).status, 200);
     const forged = await apiCall(url, `Bearer ${token.slice(0, -4)}AAAA`);
     assert.equal(forged.status, 401);
     assert.match(forged.headers.get('www-authenticate') ?? '', /^Bearer /);
 
-    const mcp = await connectMcp(url);
-    try {
-      const listed = structured(await mcp.callTool({ name: 'list_projects', arguments: {} }));
-      assert.ok((listed.projects as unknown[]).length > 0);
-    } finally {
-      await mcp.close();
-    }
+    const mcp = await connectMcp(t, url);
+    const listed = structured(await mcp.callTool({ name: 'list_projects', arguments: {} }));
+    assert.ok((listed.projects as unknown[]).length > 0);
 
     const inquiry = validInquiry();
     const accepted = await postInquiry(url, PATHS.contact, inquiry);

@@ -1,13 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Cleanups } from './cleanups.js';
 
 // The MCP test files' client: the SDK's own Client over Streamable HTTP against a listening server.
 
 export type Json = Record<string, any>;
 
-export async function connect(url: string, name = 'studio-api-test'): Promise<Client> {
+/** The SDK's client connected to a server's /mcp, closed when `t` ends (a test's context, or a suiteScope()). */
+export async function connect(t: Cleanups, url: string, name = 'studio-api-test'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  t.after(() => client.close());
   return client;
 }
 

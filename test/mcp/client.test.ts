@@ -18,8 +18,7 @@ describe('MCP endpoint through the SDK client', () => {
   let tools: Tool[];
   before(async () => {
     server = await startServer(suite);
-    client = await connect(server.url);
-    suite.after(() => client.close());
+    client = await connect(suite, server.url);
     tools = (await client.listTools()).tools;
   });
 
@@ -155,7 +154,7 @@ describe('POST /mcp and the read rate limit', () => {
   before(async () => { server = await startServer(suite); });
   const rpc = (body: unknown) => postMcp(server.url, body);
 
-  it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async () => {
+  it('counts every request in the read bucket shared with REST, then answers a JSON-RPC 429 with Retry-After', async (t) => {
     const { limit, windowSeconds } = RATE_LIMIT_POLICIES.read;
     for (let i = 0; i < limit; i++) {
       const response = i % 3 === 0
@@ -177,7 +176,7 @@ describe('POST /mcp and the read rate limit', () => {
     assert.deepEqual(body.error.data, { code: 'rate_limited', hint: ERRORS.rate_limited.hint });
     assert.equal(body.ok, undefined, 'a JSON-RPC error, not the REST Error shape');
     // The SDK client is refused at initialize; the REST reads share the bucket.
-    await assert.rejects(connect(server.url));
+    await assert.rejects(connect(t, server.url));
     assert.equal((await fetch(`${server.url}/api/v1/services`)).status, 429);
   });
 });

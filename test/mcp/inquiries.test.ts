@@ -32,8 +32,7 @@ describe('submit_inquiry through the inquiry use case', () => {
   let client: Client;
   before(async () => {
     server = await startServer(suite);
-    client = await connect(server.url);
-    suite.after(() => client.close());
+    client = await connect(suite, server.url);
   });
 
   it('stores an inquiry, replays it for the same idempotency key and refuses the key with other fields', async () => {
@@ -66,8 +65,7 @@ describe('submit_inquiry validation errors', () => {
   let client: Client;
   before(async () => {
     server = await startServer(suite);
-    client = await connect(server.url);
-    suite.after(() => client.close());
+    client = await connect(suite, server.url);
   });
 
   it('answers a validation failure as a tool error with the REST code, hint and field', async () => {
@@ -91,8 +89,8 @@ describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
   let server: TestServer;
   before(async () => { server = await startServer(suite); });
 
-  it(`allows ${RATE_LIMIT_POLICIES.inquiry.limit} submissions in total, then refuses each way with the retry time`, async () => {
-    const client = await connect(server.url);
+  it(`allows ${RATE_LIMIT_POLICIES.inquiry.limit} submissions in total, then refuses each way with the retry time`, async (t) => {
+    const client = await connect(t, server.url);
     const post = (path: string) => postInquiry(server.url, path, validInquiry());
     // Round-robin over the three ways in, exactly up to the limit.
     const ways = [
@@ -100,26 +98,22 @@ describe('the inquiry bucket shared by REST, the legacy alias and MCP', () => {
       async () => assert.equal((await post('/api/contact')).status, 200),
       async () => assert.deepEqual(await submit(client, validInquiry()), { isError: false, value: { ok: true } }),
     ];
-    try {
-      for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i++) await ways[i % ways.length]!();
+    for (let i = 0; i < RATE_LIMIT_POLICIES.inquiry.limit; i++) await ways[i % ways.length]!();
 
-      const refused = await submit(client, validInquiry());
-      assert.equal(refused.isError, true);
-      assert.equal(refused.value.code, 'rate_limited');
-      assert.equal(refused.value.hint, ERRORS.rate_limited.hint);
-      assert.ok(refused.value.retry_after_seconds >= 1);
-      // Over raw HTTP: the refusal's wait as Retry-After, and the refusing decision of the inquiry bucket.
-      const response = await postMcp(server.url, submitCall(validInquiry()));
-      assert.equal(response.status, 200, 'a tool error is a result, not an HTTP error');
-      const value = ((await response.json()) as Json).result.structuredContent as Json;
-      assert.equal(value.code, 'rate_limited');
-      assert.equal(response.headers.get('retry-after'), String(value.retry_after_seconds));
-      assert.equal(assertInquiryBucketHeaders(response), 0);
-      assert.equal((await post('/api/v1/contact')).status, 429);
-      assert.equal((await post('/api/contact')).status, 429);
-    } finally {
-      await client.close();
-    }
+    const refused = await submit(client, validInquiry());
+    assert.equal(refused.isError, true);
+    assert.equal(refused.value.code, 'rate_limited');
+    assert.equal(refused.value.hint, ERRORS.rate_limited.hint);
+    assert.ok(refused.value.retry_after_seconds >= 1);
+    // Over raw HTTP: the refusal's wait as Retry-After, and the refusing decision of the inquiry bucket.
+    const response = await postMcp(server.url, submitCall(validInquiry()));
+    assert.equal(response.status, 200, 'a tool error is a result, not an HTTP error');
+    const value = ((await response.json()) as Json).result.structuredContent as Json;
+    assert.equal(value.code, 'rate_limited');
+    assert.equal(response.headers.get('retry-after'), String(value.retry_after_seconds));
+    assert.equal(assertInquiryBucketHeaders(response), 0);
+    assert.equal((await post('/api/v1/contact')).status, 429);
+    assert.equal((await post('/api/contact')).status, 429);
   });
 });
 
@@ -168,8 +162,7 @@ describe('submit_inquiry while the inbox is unavailable (database unreachable)',
     // Nothing listens on a port freePort() just released: every connection is refused.
     const closedPort = await freePort();
     server = await startServer(suite, { DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/x` }, { waitForStore: false });
-    client = await connect(server.url);
-    suite.after(() => client.close());
+    client = await connect(suite, server.url);
   });
 
   it('answers the tool with isError, inbox_unavailable, its hint and the retry time', async () => {

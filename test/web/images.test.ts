@@ -56,23 +56,19 @@ describe('images in the API, MCP, Markdown and HTML', () => {
     }
   });
 
-  it('MCP list_projects returns the same images, valid against its own output schema', async () => {
-    const client: Client = await connect(server.url);
-    try {
-      const { tools } = await client.listTools();
-      const schema = tools.find((t) => t.name === 'list_projects')!.outputSchema as Json;
-      const result = await client.callTool({ name: 'list_projects' });
-      const value = structured(result);
-      assert.deepEqual(value.projects, projects);
-      const ajv = new Ajv2020({ strict: false });
-      addFormats.default(ajv);
-      const validate = ajv.compile(schema);
-      assert.ok(validate(value), ajv.errorsText(validate.errors));
-      const imageSchema = schema.oneOf[0].properties.projects.items.properties.images.items;
-      assert.deepEqual(imageSchema.required, ['url', 'alt', 'role', 'width', 'height', 'formats']);
-    } finally {
-      await client.close();
-    }
+  it('MCP list_projects returns the same images, valid against its own output schema', async (t) => {
+    const client: Client = await connect(t, server.url);
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'list_projects')!.outputSchema as Json;
+    const result = await client.callTool({ name: 'list_projects' });
+    const value = structured(result);
+    assert.deepEqual(value.projects, projects);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(schema);
+    assert.ok(validate(value), ajv.errorsText(validate.errors));
+    const imageSchema = schema.oneOf[0].properties.projects.items.properties.images.items;
+    assert.deepEqual(imageSchema.required, ['url', 'alt', 'role', 'width', 'height', 'formats']);
   });
 
   it('the Markdown twin and llms-full.txt show each image as Markdown with its alt text and caption', async () => {
