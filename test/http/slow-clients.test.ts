@@ -151,3 +151,18 @@ describe('client limits by default', () => {
     assert.equal(http.maxConnections, 10_000);
   });
 });
+
+describe('shutdown and a client in the middle of its headers', () => {
+  it('ends the connection at once, without waiting out the headers timeout', async (t) => {
+    // The headers timeout would cut it after 30 s; the shutdown grace is 10 s. Node counts a connection
+    // whose request has begun as busy, not idle, so only the server's own count of requests in flight
+    // (none reached an app here) lets close() end it.
+    const server = await startServer(t, { HEADERS_TIMEOUT_MS: '30000' });
+    const half = await open(server.url);
+    half.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = server.close();
+    await half.closed(5_000);
+    await closing;
+  });
+});
