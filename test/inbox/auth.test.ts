@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { INBOX_PATHS } from '../../src/contract/paths.js';
 import { studioWith, studioWithInput, type StudioRun } from '../helpers/cli.js';
+import { addOperator, hiddenField, OPERATOR_PASSWORD } from '../helpers/inbox.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The door of the operators' web inbox, through a listening server with a real SQLite database and
@@ -13,18 +14,13 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 // removal, the one-time link, the `next` parameter, and what crawlers and logs are (not) told.
 
 const FORM = 'application/x-www-form-urlencoded';
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = OPERATOR_PASSWORD;
 const REFUSED = 'That email and password do not match an operator.';
 
 /** `studio` against the server's database and BASE_URL (the printed links), with standard input when given. */
 function studio(server: TestServer, input: string | undefined, ...args: string[]): Promise<StudioRun> {
   const env = { DATABASE_URL: server.config.databaseUrl, BASE_URL: server.config.baseUrl };
   return input === undefined ? studioWith(env, ...args) : studioWithInput(env, input, ...args);
-}
-
-async function addOperator(server: TestServer, email: string, password = PASSWORD): Promise<void> {
-  const run = await studio(server, `${password}\n`, 'operators', 'add', email, '--password-stdin');
-  assert.equal(run.code, 0, run.stderr);
 }
 
 /** Adds an operator without a password: the command prints the one-time link. */
@@ -45,12 +41,6 @@ function setCookies(response: Response): { pairs: Map<string, string>; lines: st
     return [pair.slice(0, at), pair.slice(at + 1)] as [string, string];
   }));
   return { pairs, lines };
-}
-
-function hiddenField(page: string, name: string): string {
-  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1];
-  assert.ok(value !== undefined, `a hidden ${name} field`);
-  return value;
 }
 
 /** A browser's view of the inbox: one cookie jar, requests from one client address. */
