@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { BUDGETS, LOCATIONS, PHASES, type TriageState } from '../src/contract/inquiry.js';
+import { BUDGETS, LOCATIONS, PHASES, placeOf, STAGES, type TriageState } from '../src/contract/inquiry.js';
 import { uuidv7 } from '../src/inquiries/ids.js';
 import type { InboxStore } from '../src/inquiries/ports.js';
 import { openDatabase, type Db } from '../src/store/db/database.js';
@@ -69,7 +69,8 @@ function inquiryRowAt(i: number, receivedAt: number): InquiriesTable {
     message: i % 20_000 === 7 ? `${message()} A ${RARE_WORD} retreat.` : message(),
     location: pick(LOCATIONS), budget: pick(BUDGETS), phase: pick(PHASES),
     client_ip: '203.0.113.9', user_agent: 'Mozilla/5.0', channel: pick(['form', 'api', 'mcp']), client_id: null,
-    spam: spam ? 1 : 0, fingerprint: `fp-${i}`, state,
+    spam: spam ? 1 : 0, fingerprint: `fp-${i}`, folder: placeOf(state).folder, unread: state === 'new' ? 1 : 0,
+    stage: pick(STAGES), assignee: null, last_activity_at: receivedAt, contact: `${first}.${last}${i}@example.com`.toLowerCase(), reply_token: null,
     state_changed_at: state === 'new' || (spam && state === 'spam') ? null : receivedAt + 3_600_000,
     state_changed_by: state === 'new' || (spam && state === 'spam') ? null : 'studio@example.com',
   };
@@ -80,7 +81,7 @@ function jobsOf(row: InquiriesTable): NotificationJobsTable[] {
   return (['email', 'webhook'] as const).map((channel) => {
     const failed = random() < 0.01;
     return {
-      id: `${row.id}:${channel}`, inquiry_id: row.id, channel, status: failed ? 'failed' : 'done', attempts: failed ? 9 : 1,
+      id: `${row.id}:${channel}`, inquiry_id: row.id, channel, event: 'inquiry.received', ref: '', payload: null, status: failed ? 'failed' : 'done', attempts: failed ? 9 : 1,
       created_at: row.received_at, next_attempt_at: row.received_at, locked_until: null,
       last_error: failed ? 'webhook delivery failed: HTTP 500' : null, delivered_at: failed ? null : row.received_at + 2_000,
     };
@@ -128,7 +129,11 @@ async function time(call: () => Promise<unknown>): Promise<Timing> {
 /** A cursor `depth` rows into the newest-first order of the whole inbox. */
 async function cursorAt(db: Db, depth: number, state?: TriageState): Promise<string> {
   let query = db.kysely.selectFrom('inquiries').select(['received_at', 'id']);
-  if (state) query = query.where('state', '=', state);
+  if (state) {
+    const place = placeOf(state);
+    query = query.where('folder', '=', place.folder);
+    if (place.unread !== undefined) query = query.where('unread', '=', place.unread ? 1 : 0);
+  }
   const row = await query.orderBy('received_at', 'desc').orderBy('id', 'desc').offset(depth).limit(1).executeTakeFirstOrThrow();
   return cursorAfter(row);
 }

@@ -67,7 +67,7 @@ export async function seedBacklog(databaseFile: string, inquiries: number): Prom
       return inquiryRow({ id, receivedAt, inquiry, spam: false, clientIp: '203.0.113.9', userAgent: undefined, channel: 'api', clientId: undefined, fingerprint: id });
     });
     const jobs: NotificationJobsTable[] = rows.flatMap((row) => CHANNELS.map((channel) => ({
-      id: `${row.id}:${channel}`, inquiry_id: row.id, channel, status: 'pending' as const, attempts: 0,
+      id: `${row.id}:${channel}`, inquiry_id: row.id, channel, event: 'inquiry.received', ref: '', payload: null, status: 'pending' as const, attempts: 0,
       created_at: row.received_at, next_attempt_at: row.received_at, locked_until: null, last_error: null, delivered_at: null,
     })));
     await db.kysely.transaction().execute(async (tx) => {

@@ -55,7 +55,7 @@ function filterFrom(values: FilterValues, now: number): InboxFilter {
   }
   if (values.state !== undefined) filter.state = triageState(values.state, '--state');
   if (values.spam) filter.state = 'spam';
-  if (values['no-spam']) filter.exceptState = 'spam';
+  if (values['no-spam']) filter.exceptFolder = 'spam';
   if (values.search !== undefined) filter.search = values.search;
   if (values.since !== undefined) filter.since = parseSince(values.since, now);
   if (values.status !== undefined) {

@@ -8,11 +8,35 @@ export const BUDGETS = ['under-1m', '1m-3m', '3m-10m', 'over-10m', 'undisclosed'
 export const PHASES = ['pre-planning', 'permitted', 'unsure'] as const;
 
 /**
- * Where an inquiry stands in the studio's triage (the web inbox's folders, `studio inbox mark`, the read
- * API). A state is the studio's judgement of an inquiry; it never changes what was received.
+ * Where an inquiry is filed: the inbox, the archive, or spam. Read or unread is a flag of its own, and
+ * where the studio's work with the person stands is its stage; neither changes the folder.
+ */
+export const FOLDERS = ['inbox', 'archived', 'spam'] as const;
+export type Folder = (typeof FOLDERS)[number];
+
+/** The studio's pipeline: from a new inquiry to a client won (or lost). Every change is an activity. */
+export const STAGES = ['new', 'contacted', 'consultation', 'proposal', 'won', 'lost'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/**
+ * The triage state of the earlier inbox, kept as words for `studio inbox mark` and the read API's
+ * `triage.state`: the folder, with an inquiry in the inbox told apart by its unread flag (new or read).
+ * A state is the studio's judgement of an inquiry; it never changes what was received.
  */
 export const TRIAGE_STATES = ['new', 'read', 'archived', 'spam'] as const;
 export type TriageState = (typeof TRIAGE_STATES)[number];
+
+/** The triage word of a folder and unread flag. */
+export function triageStateOf(folder: Folder, unread: boolean): TriageState {
+  return folder === 'inbox' ? (unread ? 'new' : 'read') : folder;
+}
+
+/** The folder and unread flag a triage word files an inquiry with (archived and spam leave the flag as it is). */
+export function placeOf(state: TriageState): { folder: Folder; unread?: boolean } {
+  if (state === 'new') return { folder: 'inbox', unread: true };
+  if (state === 'read') return { folder: 'inbox', unread: false };
+  return { folder: state };
+}
 
 /** Where one notification of an inquiry stands: to be tried (again), delivered, or given up after retrying. */
 export const NOTIFICATION_STATUSES = ['pending', 'done', 'failed'] as const;

@@ -1,7 +1,7 @@
 import { BUDGETS, PHASES } from '../contract/inquiry.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { uuidv7 } from './ids.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from './ports.js';
+import { RECEIVED, type NotificationChannel, type Notifier, type StoredInquiry } from './ports.js';
 import { deliveryFailureReason } from './notifiers/delivery-error.js';
 
 // `studio notify test`: one made-up inquiry sent through each configured notifier, by the very call
@@ -34,7 +34,7 @@ export function testInquiry(now: number): StoredInquiry {
 export async function testChannels(notifiers: Notifier[], clock: Clock = systemClock): Promise<ChannelTestResult[]> {
   return Promise.all(notifiers.map(async (notifier): Promise<ChannelTestResult> => {
     try {
-      await notifier.deliver(testInquiry(clock()));
+      await notifier.deliver(testInquiry(clock()), RECEIVED);
       return { channel: notifier.channel, sent: true };
     } catch (error) {
       return { channel: notifier.channel, sent: false, reason: deliveryFailureReason(error) };

@@ -238,7 +238,7 @@ export class ChannelLane {
     try {
       const inquiry = held ?? await this.options.inbox.load(job.inquiryId);
       // Deleted by the operator meanwhile (privacy request): nothing left to tell.
-      if (inquiry) await this.notifier.deliver(inquiry);
+      if (inquiry) await this.notifier.deliver(inquiry, job.notice);
       return { job, outcome: 'delivered', at: this.now() };
     } catch (error) {
       const reason = describe(error);

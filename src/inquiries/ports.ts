@@ -1,4 +1,4 @@
-import type { BUDGETS, Inquiry, LOCATIONS, NotificationStatus, PHASES, TriageState } from '../contract/inquiry.js';
+import type { BUDGETS, Folder, Inquiry, LOCATIONS, NotificationStatus, PHASES, Stage, TriageState } from '../contract/inquiry.js';
 import type { SubmissionChannel } from './inquiry-service.js';
 
 // The ports of the inquiry use cases: the notifiers, the outbox store and the inbox store. Each section
@@ -27,19 +27,68 @@ export interface StoredInquiry {
 /**
  * `email` and `webhook` tell the studio: every inquiry that is not spam gets a job on each configured one.
  * `acknowledgement` tells the inquirer that it arrived (INQUIRY_ACK): the use case asks for it per
- * inquiry and the store queues it at most once per address per hour.
+ * inquiry and the store queues it at most once per address per hour. `reply` sends an operator's answer
+ * from the inbox to the inquirer, one job per message.
  */
-export type NotificationChannel = 'email' | 'webhook' | 'acknowledgement';
+export type NotificationChannel = 'email' | 'webhook' | 'acknowledgement' | 'reply';
+
+/** A change of stage, as the webhook tells it (inquiry.stage_changed). */
+export interface StageChange {
+  from: Stage;
+  to: Stage;
+  /** Who moved it: an operator's address, `cli:<user>`, or `system`. */
+  by: string;
+  at: number;
+}
+
+/** One message of an inquiry's conversation, as the webhook tells it (inquiry.replied). */
+export interface ConversationMessage {
+  id: string;
+  direction: 'in' | 'out';
+  at: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
+}
+
+/** An operator's answer as the reply channel sends it: every header fixed when it was queued, so a retry sends the same mail. */
+export interface OutgoingReply {
+  /** RFC 5322 Message-ID, with its angle brackets. */
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The message answered and the conversation's earlier ids (In-Reply-To, References). */
+  inReplyTo: string | undefined;
+  references: string[];
+  /** Where the homeowner's answer goes: INBOUND_EMAIL_ADDRESS with the inquiry's token, when set. */
+  replyTo: string | undefined;
+}
 
 /**
- * Delivers one inquiry on one channel. Must be safe to call again for the same inquiry (at-least-once):
- * receivers de-duplicate on the inquiry id. Throws on any failure; the outbox worker retries with backoff.
+ * What one outbox job tells: the inquiry itself (every channel's first job), or a later event of it
+ * (`ref` names the activity or message, unique per inquiry and channel; `data` is fixed when queued).
+ */
+export type Notice =
+  | { type: 'inquiry.received' }
+  | { type: 'inquiry.stage_changed'; ref: string; data: StageChange }
+  | { type: 'inquiry.replied'; ref: string; data: ConversationMessage }
+  | { type: 'reply'; ref: string; data: OutgoingReply };
+
+export const RECEIVED: Notice = Object.freeze({ type: 'inquiry.received' });
+
+/**
+ * Delivers one notice of an inquiry on one channel. Must be safe to call again for the same job
+ * (at-least-once): receivers de-duplicate on the job's stable id. Throws on any failure; the outbox
+ * worker retries with backoff. A channel is handed only the notices queued on it.
  */
 export interface Notifier {
   readonly channel: NotificationChannel;
   /** How many deliveries it takes at once (an SMTP pool's connections); one when not said. */
   readonly concurrency?: number;
-  deliver(inquiry: StoredInquiry): Promise<void>;
+  deliver(inquiry: StoredInquiry, notice: Notice): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -56,6 +105,7 @@ export interface ClaimedJob {
   id: string;
   inquiryId: string;
   channel: NotificationChannel;
+  notice: Notice;
   /** Attempts so far, the one this claim is for included. */
   attempts: number;
   /** When the job was queued (or re-queued): the retry horizon counts from here. */
@@ -167,7 +217,7 @@ export interface NotificationState {
   deliveredAt: number | null;
 }
 
-/** The studio's triage of one inquiry: its state, and who set it when (null: as it arrived). */
+/** The studio's triage of one inquiry: its folder and unread flag in one word, and who set them when (null: as it arrived). */
 export interface Triage {
   state: TriageState;
   changedAt: number | null;
@@ -179,7 +229,16 @@ export interface Triage {
 export interface InboxEntry extends StoredInquiry {
   /** The honeypot was filled when it arrived (a fact of the submission; triage never changes it). */
   spam: boolean;
+  folder: Folder;
+  unread: boolean;
   triage: Triage;
+  stage: Stage;
+  /** The operator it is assigned to (their address); null: unassigned. */
+  assignee: string | null;
+  /** The last change, note or message. */
+  lastActivityAt: number;
+  /** The inquirer's address in comparable form: the person's other inquiries share it. */
+  contact: string;
   /** How it arrived (a SubmissionChannel when it was stored). */
   channel: string;
   clientIp: string;
@@ -190,7 +249,15 @@ export interface InboxEntry extends StoredInquiry {
 
 /** What the web inbox and the read API search and filter by; every field narrows the result. */
 export interface InboxQuery {
+  /** The earlier triage word: a folder, the inbox's split by the unread flag (new, read). */
   state?: TriageState;
+  folder?: Folder;
+  /** Every folder but this one ("All" leaves spam out). */
+  exceptFolder?: Folder;
+  unread?: boolean;
+  stage?: Stage;
+  /** An operator's address in comparable form; null: the unassigned ones. */
+  assignee?: string | null;
   /** Words to find in the name, email or message, any letter case; every word must occur. */
   search?: string;
   location?: (typeof LOCATIONS)[number];
@@ -204,8 +271,6 @@ export interface InboxQuery {
 
 /** Which inquiries `list` returns (the CLI, exports): a query, and what only the operator command asks. */
 export interface InboxFilter extends InboxQuery {
-  /** Leave out the inquiries in this state (`studio inbox list --no-spam`: every folder but spam). */
-  exceptState?: TriageState;
   /** The honeypot fact: true, only inquiries that arrived with it filled; false, only the others. */
   spam?: boolean;
   /** Only inquiries with a notification job in this state. */

@@ -47,7 +47,7 @@ async function seed(db: Db, records: InquiryRecord[], jobsOf: (record: InquiryRe
     const batch = records.slice(start, start + 200);
     await db.kysely.insertInto('inquiries').values(batch.map(inquiryRow)).execute();
     const jobs = batch.flatMap((record) => jobsOf(record).map((channel) => ({
-      id: `${record.id}:${channel}`, inquiry_id: record.id, channel, status: 'done' as const, attempts: 1,
+      id: `${record.id}:${channel}`, inquiry_id: record.id, channel, event: 'inquiry.received', ref: '', payload: null, status: 'done' as const, attempts: 1,
       created_at: record.receivedAt, next_attempt_at: record.receivedAt, locked_until: null, last_error: null, delivered_at: record.receivedAt,
     })));
     if (jobs.length > 0) await db.kysely.insertInto('notification_jobs').values(jobs).execute();
@@ -143,7 +143,7 @@ function triageSuite({ dialect, url, another }: DialectDatabase): void {
       assert.deepEqual(ids((await inbox.page(scoped, 10)).entries), newestFirst(expected), `page ${what}`);
       assert.deepEqual(ids(await inbox.list(scoped)), newestFirst(expected), `list ${what}`);
     }
-    assert.deepEqual(ids(await inbox.list({ ...window, exceptState: 'spam', limit: 2 })), newestFirst([b, d]), 'every folder but spam, at most 2');
+    assert.deepEqual(ids(await inbox.list({ ...window, exceptFolder: 'spam', limit: 2 })), newestFirst([b, d]), 'every folder but spam, at most 2');
     assert.deepEqual(ids(await inbox.list({ ...window, spam: true })), [c.id], 'the honeypot fact');
   });
 
@@ -261,7 +261,7 @@ function triageSuite({ dialect, url, another }: DialectDatabase): void {
     }
   });
 
-  it('migration 003 files the inquiries flagged before it in spam, and comes down again', async () => {
+  it('migrations 003 and 006 file the inquiries of earlier versions in their folders, keep their jobs, and come down again', async () => {
     // A database of its own, migrated only as far as 002 before the rows go in.
     const target = await another();
     const old = openStore(target.url);
@@ -271,26 +271,57 @@ function triageSuite({ dialect, url, another }: DialectDatabase): void {
         migrationTableName: 'studio_migrations', migrationLockTableName: 'studio_migrations_lock',
       });
       assert.equal((await migrator.migrateTo('002_oauth')).error, undefined);
-      const [flagged, clean] = [recordOf(freshSpan(), { spam: true }), recordOf(freshSpan())];
-      // The rows as 001 wrote them: no state columns yet.
-      for (const record of [flagged, clean]) {
-        const { state: _state, state_changed_at: _at, state_changed_by: _by, ...row } = inquiryRow(record);
-        await old.kysely.insertInto('inquiries').values(row as never).execute();
+      const start = freshSpan();
+      const [flagged, clean, read, archived] = [recordOf(start, { spam: true }), recordOf(start + 1, { email: '  Ada@Example.COM ' }), recordOf(start + 2), recordOf(start + 3)];
+      // The rows as 001 wrote them: no state, no pipeline columns yet.
+      for (const record of [flagged, clean, read, archived]) {
+        const { id, received_at, name, email, phone, message, location, budget, phase, client_ip, user_agent, channel, client_id, spam, fingerprint } = inquiryRow(record);
+        await old.kysely.insertInto('inquiries')
+          .values({ id, received_at, name, email, phone, message, location, budget, phase, client_ip, user_agent, channel, client_id, spam, fingerprint } as never).execute();
+        await old.kysely.insertInto('notification_jobs').values({
+          id: `${id}:email`, inquiry_id: id, channel: 'email', status: 'done', attempts: 1, created_at: received_at, next_attempt_at: received_at,
+          locked_until: null, last_error: null, delivered_at: received_at,
+        } as never).execute();
       }
-      await migrateToLatest(old);
-      const store = new KyselyInboxStore(old);
-      assert.deepEqual(ids((await store.page({ state: 'spam' }, 10)).entries), [flagged.id]);
-      assert.deepEqual(ids((await store.page({ state: 'new' }, 10)).entries), [clean.id]);
-      assert.deepEqual((await store.find(flagged.id))!.triage, { state: 'spam', changedAt: null, changedBy: null });
+      assert.equal((await migrator.migrateTo('005_acknowledgements')).error, undefined);
+      const stateOf = async (id: string) => (await sql<{ state: string }>`select state from inquiries where id = ${id}`.execute(old.kysely)).rows[0]!.state;
+      assert.equal(await stateOf(flagged.id), 'spam', '003 files the flagged ones in spam');
+      assert.equal(await stateOf(clean.id), 'new');
+      await sql`update inquiries set state = 'read', state_changed_at = ${start}, state_changed_by = 'ana@studio.example' where id = ${read.id}`.execute(old.kysely);
+      await sql`update inquiries set state = 'archived' where id = ${archived.id}`.execute(old.kysely);
       // PostgreSQL answers the search words from a trigram index (pg_trgm ships with it and is installed here).
       const searchIndexes = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'inquiries_search'`
         .execute(old.kysely)).rows[0]!.n;
       if (dialect === 'postgres') assert.equal(await searchIndexes(), 1);
+
+      await migrateToLatest(old);
+      const store = new KyselyInboxStore(old);
+      const place = async (id: string) => {
+        const entry = (await store.find(id))!;
+        return [entry.folder, entry.unread, entry.triage.state, entry.stage, entry.assignee];
+      };
+      assert.deepEqual(await place(flagged.id), ['spam', true, 'spam', 'new', null]);
+      assert.deepEqual(await place(clean.id), ['inbox', true, 'new', 'new', null]);
+      assert.deepEqual(await place(read.id), ['inbox', false, 'read', 'new', null]);
+      assert.deepEqual(await place(archived.id), ['archived', false, 'archived', 'new', null]);
+      const readEntry = (await store.find(read.id))!;
+      assert.deepEqual(readEntry.triage, { state: 'read', changedAt: start, changedBy: 'ana@studio.example' });
+      assert.equal(readEntry.lastActivityAt, start, 'the last filing is the last activity');
+      assert.equal((await store.find(clean.id))!.contact, 'ada@example.com', 'the contact is the address in comparable form');
+      assert.deepEqual((await store.find(archived.id))!.notifications.map((n) => [n.channel, n.status]), [['email', 'done']], 'the jobs survive the rebuild');
+      assert.deepEqual(ids((await store.page({ state: 'new' }, 10)).entries.filter((e) => e.receivedAt.getTime() >= start)), [clean.id]);
+
+      assert.equal((await migrator.migrateTo('005_acknowledgements')).error, undefined, '006 comes down');
+      assert.equal(await stateOf(read.id), 'read');
+      assert.equal(await stateOf(clean.id), 'new');
+      assert.equal(await stateOf(archived.id), 'archived');
       assert.equal((await migrator.migrateTo('002_oauth')).error, undefined);
       if (dialect === 'postgres') assert.equal(await searchIndexes(), 0, 'down drops it');
       const columns = await old.kysely.introspection.getTables().then((tables) => tables.find((t) => t.name === 'inquiries')!.columns.map((c) => c.name));
-      assert.ok(!columns.includes('state') && columns.includes('spam'), columns.join(', '));
+      assert.ok(!columns.includes('state') && !columns.includes('folder') && columns.includes('spam'), columns.join(', '));
       assert.equal((await old.kysely.selectFrom('inquiries').select('spam').where('id', '=', flagged.id).executeTakeFirstOrThrow()).spam, 1);
+      const jobs = await sql<{ n: number }>`select count(*) as n from notification_jobs`.execute(old.kysely);
+      assert.equal(Number(jobs.rows[0]!.n), 4, 'the jobs come down with them');
     } finally {
       await old.close();
       await target.drop();

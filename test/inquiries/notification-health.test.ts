@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { EmailNotifier } from '../../src/inquiries/notifiers/email.js';
 import { FAILURE_PROBE_INTERVAL_MS, MonitoredNotifier } from '../../src/inquiries/notifiers/monitored.js';
-import type { StoredInquiry } from '../../src/inquiries/ports.js';
+import { RECEIVED, type StoredInquiry } from '../../src/inquiries/ports.js';
 import { studioWith } from '../helpers/cli.js';
 import { eventually, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startSilentServer, startSmtpSink, startWebhookReceiver, type WebhookReceiver } from '../helpers/inquiry-peers.js';
@@ -145,7 +145,7 @@ describe('notification health in /readyz', () => {
       verify: async () => { probes += 1; },
     };
     const notifier = new MonitoredNotifier(refusing, { clock: () => now });
-    const fail = () => notifier.deliver(validStoredInquiry).then(() => assert.fail('refused'), () => undefined);
+    const fail = () => notifier.deliver(validStoredInquiry, RECEIVED).then(() => assert.fail('refused'), () => undefined);
     for (let i = 0; i < 20; i++) await fail();
     assert.equal(probes, 1);
     now += FAILURE_PROBE_INTERVAL_MS;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INQUIRY_POLICY } from '../../src/contract/inquiry.js';
 import { uuidv7 } from '../../src/inquiries/ids.js';
-import type { JobLease, NotificationChannel, Notifier, OutboxStore, StoredInquiry } from '../../src/inquiries/ports.js';
+import { RECEIVED, type JobLease, type NotificationChannel, type Notifier, type OutboxStore, type StoredInquiry } from '../../src/inquiries/ports.js';
 import { EmailNotifier } from '../../src/inquiries/notifiers/email.js';
 import { WebhookNotifier } from '../../src/inquiries/notifiers/webhook.js';
 import { LANE_HANDOFF_LIMIT } from '../../src/inquiries/outbox-lane.js';
@@ -171,7 +171,7 @@ describe('outbox worker on SQLite', () => {
     const { id, claimed } = await commitInquiry(db, Date.now(), 'Grace Hopper', ['webhook'], reservation!.lease);
     const row = await jobOf(db, `${id}:webhook`);
     assert.deepEqual([row.attempts, row.locked_until], [1, reservation!.lease.until], 'stored as a claim leaves it');
-    assert.deepEqual(claimed, [{ id: `${id}:webhook`, inquiryId: id, channel: 'webhook', attempts: 1, queuedAt: row.created_at, leasedUntil: reservation!.lease.until }]);
+    assert.deepEqual(claimed, [{ id: `${id}:webhook`, inquiryId: id, channel: 'webhook', notice: RECEIVED, attempts: 1, queuedAt: row.created_at, leasedUntil: reservation!.lease.until }]);
     const inquiry = (await new KyselyInboxStore(db).load(id))!;
     const claimsBefore = claims.length;
     reservation!.fulfil(claimed!, inquiry);

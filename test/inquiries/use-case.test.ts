@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../src/contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
-import type { ClaimedJob, CommitOutcome, CommitRequest, InboxStore, NotificationChannel, StoredInquiry } from '../../src/inquiries/ports.js';
+import { RECEIVED, type ClaimedJob, type CommitOutcome, type CommitRequest, type InboxStore, type NotificationChannel, type StoredInquiry } from '../../src/inquiries/ports.js';
 import type { OutboxReservation } from '../../src/inquiries/outbox-worker.js';
 import type { SubmissionContext } from '../../src/inquiries/inquiry-service.js';
 import { createInquiryService, INBOX_RETRY_AFTER_SECONDS } from '../../src/inquiries/submit.js';
@@ -126,7 +126,7 @@ describe('inquiry use case', () => {
     };
     inbox.commit = async (request) => {
       inbox.commits.push(request);
-      const claimed = [{ id: `${request.record.id}:webhook`, inquiryId: request.record.id, channel: 'webhook' as const, attempts: 1, queuedAt: request.record.receivedAt, leasedUntil: lease.until }];
+      const claimed = [{ id: `${request.record.id}:webhook`, inquiryId: request.record.id, channel: 'webhook' as const, notice: RECEIVED, attempts: 1, queuedAt: request.record.receivedAt, leasedUntil: lease.until }];
       return { kind: 'stored', id: request.record.id, claimed };
     };
     const { phone: _phone, ...body } = validInquiry();

@@ -1,7 +1,7 @@
 import { before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { uuidv7 } from '../../src/inquiries/ids.js';
-import { storedInquiryFromRecord, type CommitRequest } from '../../src/inquiries/ports.js';
+import { RECEIVED, storedInquiryFromRecord, type CommitRequest } from '../../src/inquiries/ports.js';
 import type { Db } from '../../src/store/db/database.js';
 import { KyselyInboxStore } from '../../src/store/inquiries/inbox.js';
 import { KyselyOutboxStore } from '../../src/store/inquiries/outbox.js';
@@ -67,7 +67,7 @@ function adapterSuite({ url }: DialectDatabase): void {
     assert.deepEqual(outcome, {
       kind: 'stored', id: first.record.id,
       claimed: ['webhook', 'acknowledgement'].map((channel) => ({
-        id: `${first.record.id}:${channel}`, inquiryId: first.record.id, channel, attempts: 1, queuedAt: now, leasedUntil: lease.until,
+        id: `${first.record.id}:${channel}`, inquiryId: first.record.id, channel, notice: RECEIVED, attempts: 1, queuedAt: now, leasedUntil: lease.until,
       })),
     });
     assert.deepEqual(await inbox.load(first.record.id), storedInquiryFromRecord(first.record), 'load reads back what the use case hands over');

@@ -113,13 +113,13 @@ function storeSuite({ url }: DialectDatabase): void {
     assert.match(await response.text(), THANK_YOU);
     const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
     assert.equal(row.spam, 1);
-    assert.deepEqual([row.state, row.state_changed_at, row.state_changed_by], ['spam', null, null], 'it arrives in the spam folder');
+    assert.deepEqual([row.folder, row.state_changed_at, row.state_changed_by], ['spam', null, null], 'it arrives in the spam folder');
     const jobs = await db.kysely.selectFrom('notification_jobs').selectAll().where('inquiry_id', '=', row.id).execute();
     assert.equal(jobs.length, 0);
     const empty = validInquiry({ website: '  ' });
     assert.equal((await postInquiry(server.url, '/contact', empty, { type: 'form', headers: freshClient() })).status, 200);
-    const kept = await db.kysely.selectFrom('inquiries').select(['spam', 'state']).where('message', '=', String(empty.message)).executeTakeFirstOrThrow();
-    assert.deepEqual(kept, { spam: 0, state: 'new' }, 'an empty honeypot is not spam');
+    const kept = await db.kysely.selectFrom('inquiries').select(['spam', 'folder']).where('message', '=', String(empty.message)).executeTakeFirstOrThrow();
+    assert.deepEqual(kept, { spam: 0, folder: 'inbox' }, 'an empty honeypot is not spam');
   });
 
   it('an API client\'s own "website" field is not the honeypot: the inquiry is real and notified', async () => {

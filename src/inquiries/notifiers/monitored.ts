@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { NotificationChannel, Notifier, StoredInquiry } from '../ports.js';
+import type { Notice, NotificationChannel, Notifier, StoredInquiry } from '../ports.js';
 import { deliveryFailureReason } from './delivery-error.js';
 
 // What the service knows about each notification channel's health, for /readyz: a notifier wrapped so
@@ -63,9 +63,9 @@ export class MonitoredNotifier implements Notifier {
     void this.probe();
   }
 
-  async deliver(inquiry: StoredInquiry): Promise<void> {
+  async deliver(inquiry: StoredInquiry, notice: Notice): Promise<void> {
     try {
-      await this.inner.deliver(inquiry);
+      await this.inner.deliver(inquiry, notice);
     } catch (error) {
       this.delivery = this.observe('delivery', error);
       const { at } = this.delivery;

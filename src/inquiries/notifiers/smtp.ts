@@ -1,7 +1,7 @@
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { getSystemErrorName } from 'node:util';
-import type { Notifier, StoredInquiry } from '../ports.js';
+import { RECEIVED, type Notice, type Notifier, type StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 
 // What every notifier that sends mail shares: one pool of SMTP connections from SMTP_URL with short timeouts, the
@@ -47,11 +47,11 @@ export abstract class SmtpNotifier implements Notifier {
     return this.opened;
   }
 
-  /** The mail for one inquiry; public so tests and previews can see exactly what would be sent. */
-  abstract mailFor(inquiry: StoredInquiry): SendMailOptions;
+  /** The mail for one notice of an inquiry; public so tests and previews can see exactly what would be sent. */
+  abstract mailFor(inquiry: StoredInquiry, notice: Notice): SendMailOptions;
 
-  async deliver(inquiry: StoredInquiry): Promise<void> {
-    const mail = this.mailFor(inquiry);
+  async deliver(inquiry: StoredInquiry, notice: Notice = RECEIVED): Promise<void> {
+    const mail = this.mailFor(inquiry, notice);
     try {
       await (await this.transport()).sendMail(mail);
     } catch (error) {

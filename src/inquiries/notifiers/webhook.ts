@@ -4,13 +4,15 @@ import { Webhook } from 'standardwebhooks';
 import { API_DOCUMENT_VERSION } from '../../contract/api.js';
 import type { NotificationsConfig } from '../../config/notifications.js';
 import { seconds, systemClock, type Clock } from '../../lib/clock.js';
-import type { Notifier, StoredInquiry } from '../ports.js';
+import { RECEIVED, type Notice, type Notifier, type StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 
 // Webhook notifier: a JSON POST signed per the Standard Webhooks spec (https://www.standardwebhooks.com),
 // so any receiver can verify it with an off-the-shelf library and de-duplicate on `webhook-id`.
 
 export const INQUIRY_RECEIVED_EVENT = 'inquiry.received';
+export const INQUIRY_REPLIED_EVENT = 'inquiry.replied';
+export const INQUIRY_STAGE_CHANGED_EVENT = 'inquiry.stage_changed';
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_USER_AGENT = `studio-api/${API_DOCUMENT_VERSION} (inquiry webhook)`;
 
@@ -21,6 +23,30 @@ export interface InquiryReceivedPayload {
   /** Every field of the stored inquiry, received_at as ISO 8601. */
   data: Omit<StoredInquiry, 'receivedAt'> & { received_at: string };
 }
+
+/** The homeowner answered (a message filed on the inquiry's conversation). */
+export interface InquiryRepliedPayload {
+  type: typeof INQUIRY_REPLIED_EVENT;
+  /** When the message was received. */
+  timestamp: string;
+  data: {
+    inquiry_id: string;
+    message: {
+      id: string; received_at: string; from: string; to: string; subject: string; text: string;
+      attachments: Array<{ filename: string; content_type: string; size: number }>;
+    };
+  };
+}
+
+/** An operator moved the inquiry to another stage of the pipeline. */
+export interface InquiryStageChangedPayload {
+  type: typeof INQUIRY_STAGE_CHANGED_EVENT;
+  /** When it moved. */
+  timestamp: string;
+  data: { inquiry_id: string; from: string; to: string; by: string; changed_at: string };
+}
+
+export type WebhookPayload = InquiryReceivedPayload | InquiryRepliedPayload | InquiryStageChangedPayload;
 
 export interface WebhookNotifierOptions {
   url: string;
@@ -55,9 +81,14 @@ export class WebhookNotifier implements Notifier {
     this.clock = options.clock ?? systemClock;
   }
 
-  async deliver(inquiry: StoredInquiry): Promise<void> {
-    const body = JSON.stringify(inquiryReceivedPayload(inquiry));
-    const status = await this.post(body, this.signedHeaders(inquiry.id, body));
+  /**
+   * The webhook-id is stable per event: the inquiry's id for inquiry.received (as it has always been),
+   * `<inquiry id>.<message or activity id>` for a later event.
+   */
+  async deliver(inquiry: StoredInquiry, notice: Notice = RECEIVED): Promise<void> {
+    const body = JSON.stringify(webhookPayload(inquiry, notice));
+    const id = notice.type === INQUIRY_RECEIVED_EVENT ? inquiry.id : `${inquiry.id}.${notice.ref}`;
+    const status = await this.post(body, this.signedHeaders(id, body));
     if (status < 200 || status > 299) throw new DeliveryError('webhook', `HTTP ${status}`, status);
   }
 
@@ -108,6 +139,33 @@ export class WebhookNotifier implements Notifier {
 export function webhookNotifierFromConfig(config: NotificationsConfig): WebhookNotifier | undefined {
   if (!config.inboxWebhookUrl || !config.inboxWebhookSecret) return undefined;
   return new WebhookNotifier({ url: config.inboxWebhookUrl, secret: config.inboxWebhookSecret, concurrency: config.outboxWebhookConcurrency });
+}
+
+/** The body of one event: its type, when it happened (the same on every retry), and its data. */
+export function webhookPayload(inquiry: StoredInquiry, notice: Notice): WebhookPayload {
+  switch (notice.type) {
+    case 'inquiry.received': return inquiryReceivedPayload(inquiry);
+    case 'inquiry.replied': {
+      const { data: message } = notice;
+      const at = new Date(message.at).toISOString();
+      return {
+        type: INQUIRY_REPLIED_EVENT, timestamp: at,
+        data: {
+          inquiry_id: inquiry.id,
+          message: {
+            id: message.id, received_at: at, from: message.from, to: message.to, subject: message.subject, text: message.text,
+            attachments: message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.size })),
+          },
+        },
+      };
+    }
+    case 'inquiry.stage_changed': {
+      const at = new Date(notice.data.at).toISOString();
+      const { from, to, by } = notice.data;
+      return { type: INQUIRY_STAGE_CHANGED_EVENT, timestamp: at, data: { inquiry_id: inquiry.id, from, to, by, changed_at: at } };
+    }
+    case 'reply': throw new Error('a reply is sent by the reply channel, never by the webhook');
+  }
 }
 
 export function inquiryReceivedPayload(inquiry: StoredInquiry): InquiryReceivedPayload {

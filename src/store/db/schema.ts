@@ -1,4 +1,4 @@
-import type { TriageState } from '../../contract/inquiry.js';
+import type { Folder, Stage } from '../../contract/inquiry.js';
 import type { NotificationStatus } from '../../inquiries/ports.js';
 
 // The database's tables, as Kysely sees them. Each capability adds its own table interfaces here.
@@ -26,11 +26,79 @@ export interface InquiriesTable {
   spam: number;
   /** Hash of the normalized fields, to store an identical duplicate once. */
   fingerprint: string;
-  /** The studio's triage: 'spam' for a filled honeypot on arrival, 'new' for every other. */
-  state: TriageState;
-  /** When and by whom the state was last set; both null while it is the state the inquiry arrived in. */
+  /** Where it is filed: 'spam' for a filled honeypot on arrival, 'inbox' for every other. */
+  folder: Folder;
+  /** 1 until an operator opens it (or marks it read); set again when the homeowner answers. */
+  unread: number;
+  /** When and by whom the folder or unread flag was last set; both null while as it arrived. */
   state_changed_at: number | null;
   state_changed_by: string | null;
+  /** Where the studio's work with the person stands. */
+  stage: Stage;
+  /** The operator it is assigned to (their address in comparable form); null: unassigned. */
+  assignee: string | null;
+  /** The last change, note or message (received_at at first): stale leads are found by it. */
+  last_activity_at: number;
+  /** The inquirer's address in comparable form (src/inquiries/email-address.ts): one person's inquiries share it. */
+  contact: string;
+  /** The inquiry's part of the Reply-To address of the studio's replies; made with the first one. */
+  reply_token: string | null;
+}
+
+/** One message of an inquiry's conversation: a reply from the inbox, or the homeowner's answer. */
+export interface InquiryMessagesTable {
+  id: string;
+  /** Null while an incoming message matches no inquiry (the inbox's Unmatched view). */
+  inquiry_id: string | null;
+  direction: 'in' | 'out';
+  at: number;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  /** The whole text, quoted history included (trimmed only for display). */
+  text: string;
+  /** RFC 5322 Message-ID with its angle brackets; null when an incoming message had none. */
+  message_id: string | null;
+  in_reply_to: string | null;
+  /** The References ids, space-separated, oldest first. */
+  reference_ids: string;
+  /** The operator who wrote an outgoing message; null for an incoming one. */
+  author: string | null;
+  /** The homeowner's address in comparable form (erasure by address reaches unmatched mail too). */
+  contact: string;
+}
+
+/** A file that came with an incoming message; downloaded by operators, never shown inline. */
+export interface MessageAttachmentsTable {
+  id: string;
+  message_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+}
+
+/** One change of an inquiry's stage, assignee or folder: who, when, from what to what. */
+export interface InquiryActivitiesTable {
+  id: string;
+  inquiry_id: string;
+  at: number;
+  /** An operator's address, `cli:<user>`, or `homeowner` / `system`. */
+  actor: string;
+  kind: 'stage' | 'assignee' | 'folder';
+  from_value: string | null;
+  to_value: string | null;
+}
+
+/** An internal note on an inquiry (plain text); only its author edits or deletes it. */
+export interface InquiryNotesTable {
+  id: string;
+  inquiry_id: string;
+  author: string;
+  created_at: number;
+  /** Null until edited: an edited note says so. */
+  edited_at: number | null;
+  text: string;
 }
 
 /** The outbox: one job per inquiry and notification channel, committed with the inquiry. */
@@ -38,6 +106,12 @@ export interface NotificationJobsTable {
   id: string;
   inquiry_id: string;
   channel: string;
+  /** What it tells (src/inquiries/ports.ts, Notice): inquiry.received for the inquiry itself. */
+  event: string;
+  /** The activity or message it tells of; '' for the inquiry itself. Unique with (inquiry_id, channel). */
+  ref: string;
+  /** The event's data as JSON, fixed when queued (every retry sends the same); null for the inquiry itself. */
+  payload: string | null;
   status: NotificationStatus;
   attempts: number;
   created_at: number;
@@ -126,6 +200,10 @@ export interface OperatorSignInLinksTable {
 
 export interface Database {
   inquiries: InquiriesTable;
+  inquiry_activities: InquiryActivitiesTable;
+  inquiry_notes: InquiryNotesTable;
+  inquiry_messages: InquiryMessagesTable;
+  message_attachments: MessageAttachmentsTable;
   notification_jobs: NotificationJobsTable;
   idempotency_keys: IdempotencyKeysTable;
   acknowledgements: AcknowledgementsTable;

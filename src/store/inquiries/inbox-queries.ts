@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { TRIAGE_STATES, type TriageState } from '../../contract/inquiry.js';
+import { TRIAGE_STATES, triageStateOf, type TriageState } from '../../contract/inquiry.js';
 import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
 import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
@@ -51,11 +51,11 @@ export async function pageInquiries(db: Db, query: InboxQuery, limit: number, cu
 
 export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
   const rows = await db.kysely.selectFrom('inquiries')
-    .select((eb) => ['state', eb.fn.countAll().as('count')])
+    .select((eb) => ['folder', 'unread', eb.fn.countAll().as('count')])
     .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
-    .groupBy('state').execute();
+    .groupBy(['folder', 'unread']).execute();
   const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
-  for (const row of rows) counts[row.state] = Number(row.count);
+  for (const row of rows) counts[triageStateOf(row.folder, row.unread === 1)] += Number(row.count);
   return counts;
 }
 

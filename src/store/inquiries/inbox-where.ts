@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { placeOf } from '../../contract/inquiry.js';
 import type { InboxFilter } from '../../inquiries/ports.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -30,8 +31,16 @@ function containsPattern(pattern: string, dialect: DialectName): Expression<SqlB
 /** Every condition of `filter` (none for an empty one); each narrows the result. */
 export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dialect: DialectName): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (filter.state !== undefined) conditions.push(eb('state', '=', filter.state));
-  if (filter.exceptState !== undefined) conditions.push(eb('state', '<>', filter.exceptState));
+  if (filter.state !== undefined) {
+    const place = placeOf(filter.state);
+    conditions.push(eb('folder', '=', place.folder));
+    if (place.unread !== undefined) conditions.push(eb('unread', '=', place.unread ? 1 : 0));
+  }
+  if (filter.folder !== undefined) conditions.push(eb('folder', '=', filter.folder));
+  if (filter.exceptFolder !== undefined) conditions.push(eb('folder', '<>', filter.exceptFolder));
+  if (filter.unread !== undefined) conditions.push(eb('unread', '=', filter.unread ? 1 : 0));
+  if (filter.stage !== undefined) conditions.push(eb('stage', '=', filter.stage));
+  if (filter.assignee !== undefined) conditions.push(filter.assignee === null ? eb('assignee', 'is', null) : eb('assignee', '=', filter.assignee));
   if (filter.spam !== undefined) conditions.push(eb('spam', '=', filter.spam ? 1 : 0));
   if (filter.location !== undefined) conditions.push(eb('location', '=', filter.location));
   if (filter.budget !== undefined) conditions.push(eb('budget', '=', filter.budget));

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { TriageState } from '../../contract/inquiry.js';
+import { placeOf, type TriageState } from '../../contract/inquiry.js';
+import { lockInquiry, recordActivity } from './activities.js';
 import type { CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, NotificationChannel, StateChangeOutcome, StoredInquiry } from '../../inquiries/ports.js';
 import { GroupCommitter } from '../../lib/group-committer.js';
 import type { Db } from '../db/database.js';
@@ -33,18 +34,8 @@ const CONCURRENT_BATCHES = { sqlite: 1, postgres: 4 } as const;
 async function queueMissingJobs(tx: Tx, inquiryId: string, notify: NotificationChannel[], queuedAt: number): Promise<void> {
   if (notify.length === 0) return;
   await tx.insertInto('notification_jobs').values(jobRows(inquiryId, notify, queuedAt))
-    .onConflict((conflict) => conflict.columns(['inquiry_id', 'channel']).doNothing()).execute();
+    .onConflict((conflict) => conflict.columns(['inquiry_id', 'channel', 'ref']).doNothing()).execute();
 }
-
-/** Sets the state where `from` holds (one statement, so a concurrent change is seen); true when it did. */
-async function moveState(tx: Tx, id: string, from: StateCondition, state: TriageState, by: string, now: number): Promise<boolean> {
-  const result = await tx.updateTable('inquiries').set({ state, state_changed_at: now, state_changed_by: by })
-    .where('id', '=', id).where('state', from.op, from.state).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Which current state a move applies to: exactly one, or any but one. */
-interface StateCondition { op: '=' | '<>'; state: TriageState }
 
 export class KyselyInboxStore implements InboxStore {
   private readonly committer: GroupCommitter<CommitRequest, CommitOutcome>;
@@ -96,19 +87,25 @@ export class KyselyInboxStore implements InboxStore {
   }
 
   /**
-   * Writes before it reads: each move is one UPDATE that only matches a row in the state it moves from,
-   * so of two concurrent changes the second sees the first (and SQLite takes its write lock at once).
-   * Out of spam first, as that move queues the jobs the spam folder held back.
+   * One transaction over the locked row: the folder and unread flag the word names (archived and spam
+   * keep the flag), who set them when, an activity when the folder changes, and out of spam the jobs the
+   * spam folder held back.
    */
   async setState(id: string, state: TriageState, by: string, now: number, notify: NotificationChannel[]): Promise<StateChangeOutcome> {
     return this.db.kysely.transaction().execute(async (tx): Promise<StateChangeOutcome> => {
-      if (state !== 'spam' && await moveState(tx, id, { op: '=', state: 'spam' }, state, by, now)) {
-        await queueMissingJobs(tx, id, notify, now);
-        return 'changed';
+      const row = await lockInquiry(tx, this.db.dialect, id);
+      if (!row) return 'not_found';
+      const place = placeOf(state);
+      const unread = place.unread ?? row.unread === 1;
+      if (row.folder === place.folder && (row.unread === 1) === unread) return 'unchanged';
+      await tx.updateTable('inquiries')
+        .set({ folder: place.folder, unread: unread ? 1 : 0, state_changed_at: now, state_changed_by: by })
+        .where('id', '=', id).execute();
+      if (row.folder !== place.folder) {
+        await recordActivity(tx, id, now, { actor: by, kind: 'folder', from_value: row.folder, to_value: place.folder });
+        if (row.folder === 'spam') await queueMissingJobs(tx, id, notify, now);
       }
-      if (await moveState(tx, id, { op: '<>', state }, state, by, now)) return 'changed';
-      const exists = await tx.selectFrom('inquiries').select('id').where('id', '=', id).executeTakeFirst();
-      return exists ? 'unchanged' : 'not_found';
+      return 'changed';
     });
   }
 }

@@ -1,4 +1,6 @@
-import type { ClaimedJob, InboxEntry, InquiryRecord, JobLease, NotificationChannel, NotificationState, StoredInquiry } from '../../inquiries/ports.js';
+import { triageStateOf } from '../../contract/inquiry.js';
+import { comparableAddress } from '../../inquiries/email-address.js';
+import { RECEIVED, type ClaimedJob, type InboxEntry, type InquiryRecord, type JobLease, type Notice, type NotificationChannel, type NotificationState, type StoredInquiry } from '../../inquiries/ports.js';
 import type { InquiriesTable, NotificationJobsTable } from '../db/schema.js';
 
 // Between the inbox port's records and the rows of the inquiries and notification_jobs tables.
@@ -10,7 +12,8 @@ export function inquiryRow(r: InquiryRecord): InquiriesTable {
     location: r.inquiry.location, budget: r.inquiry.budget, phase: r.inquiry.phase,
     client_ip: r.clientIp, user_agent: r.userAgent ?? null, channel: r.channel, client_id: r.clientId ?? null,
     spam: r.spam ? 1 : 0, fingerprint: r.fingerprint,
-    state: r.spam ? 'spam' : 'new', state_changed_at: null, state_changed_by: null,
+    folder: r.spam ? 'spam' : 'inbox', unread: 1, state_changed_at: null, state_changed_by: null,
+    stage: 'new', assignee: null, last_activity_at: r.receivedAt, contact: comparableAddress(r.inquiry.email), reply_token: null,
   };
 }
 
@@ -22,16 +25,35 @@ export function jobRows(inquiryId: string, notify: NotificationChannel[], queued
   return notify.map((channel) => {
     const leased = lease?.channels.includes(channel) === true;
     return {
-      id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, status: 'pending' as const, attempts: leased ? 1 : 0,
+      id: `${inquiryId}:${channel}`, inquiry_id: inquiryId, channel, event: RECEIVED.type, ref: '', payload: null,
+      status: 'pending' as const, attempts: leased ? 1 : 0,
       created_at: queuedAt, next_attempt_at: queuedAt, locked_until: leased ? lease!.until : null, last_error: null, delivered_at: null,
     };
   });
 }
 
+/**
+ * A pending job that tells of a later event of the inquiry (a stage change, a message), due at once. Its
+ * id is stable per inquiry, channel and thing told: queued twice, it is stored once.
+ */
+export function noticeJobRow(inquiryId: string, channel: NotificationChannel, notice: Exclude<Notice, { type: 'inquiry.received' }>, queuedAt: number): NotificationJobsTable {
+  return {
+    id: `${inquiryId}:${channel}:${notice.ref}`, inquiry_id: inquiryId, channel, event: notice.type, ref: notice.ref,
+    payload: JSON.stringify(notice.data), status: 'pending', attempts: 0,
+    created_at: queuedAt, next_attempt_at: queuedAt, locked_until: null, last_error: null, delivered_at: null,
+  };
+}
+
+/** What a job row tells: the store wrote event, ref and payload together from one Notice. */
+export function noticeOf(row: Pick<NotificationJobsTable, 'event' | 'ref' | 'payload'>): Notice {
+  if (row.event === RECEIVED.type || row.payload === null) return RECEIVED;
+  return { type: row.event, ref: row.ref, data: JSON.parse(row.payload) } as Notice;
+}
+
 /** A job row under a lease (a claim's UPDATE returned it, or it was stored leased). */
 export function claimedJobOf(row: NotificationJobsTable): ClaimedJob {
   return {
-    id: row.id, inquiryId: row.inquiry_id, channel: row.channel as NotificationChannel,
+    id: row.id, inquiryId: row.inquiry_id, channel: row.channel as NotificationChannel, notice: noticeOf(row),
     attempts: row.attempts, queuedAt: row.created_at, leasedUntil: row.locked_until!,
   };
 }
@@ -60,7 +82,9 @@ function notificationStateOf(job: NotificationStateRow): NotificationState {
 export function inboxEntryOf(row: InquiriesTable, jobs: NotificationStateRow[]): InboxEntry {
   return {
     ...storedInquiryOf(row),
-    spam: row.spam === 1, triage: { state: row.state, changedAt: row.state_changed_at, changedBy: row.state_changed_by },
+    spam: row.spam === 1, folder: row.folder, unread: row.unread === 1,
+    triage: { state: triageStateOf(row.folder, row.unread === 1), changedAt: row.state_changed_at, changedBy: row.state_changed_by },
+    stage: row.stage, assignee: row.assignee, lastActivityAt: row.last_activity_at, contact: row.contact,
     channel: row.channel, clientIp: row.client_ip, userAgent: row.user_agent, clientId: row.client_id,
     notifications: jobs.map(notificationStateOf),
   };

@@ -4,6 +4,8 @@ import { oauthMigration } from './002_oauth.js';
 import { triageMigration } from './003_triage.js';
 import { operatorsMigration } from './004_operators.js';
 import { acknowledgementsMigration } from './005_acknowledgements.js';
+import { pipelineMigration } from './006_pipeline.js';
+import { conversationsMigration } from './007_conversations.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '003_triage': triageMigration,
   '004_operators': operatorsMigration,
   '005_acknowledgements': acknowledgementsMigration,
+  '006_pipeline': pipelineMigration,
+  '007_conversations': conversationsMigration,
 };
