@@ -17,6 +17,8 @@ export interface StudioTime {
   readonly zone: string;
   /** "27 Nov 2026, 07:57 EST": for people; the zone's abbreviation is said, as the studio works in several places. */
   text(at: Date | number): string;
+  /** "27 November 2026 at 07:57 EST": the same in a sentence of a letter (the acknowledgement to an inquirer). */
+  long(at: Date | number): string;
   /** "2026-11-27T07:57:03-05:00" (milliseconds only when there are any): RFC 3339 with the zone's offset, for machines. */
   iso(at: Date | number): string;
   /** "2026-11-27": the zone's day of an instant (an export's file name, a filter's day). */
@@ -39,6 +41,7 @@ export function studioTime(zone: string): StudioTime {
   return {
     zone,
     text: (instant) => at(instant).toFormat('d LLL yyyy, HH:mm ZZZZ'),
+    long: (instant) => at(instant).toFormat("d LLLL yyyy 'at' HH:mm ZZZZ"),
     iso: (instant) => at(instant).toISO({ suppressMilliseconds: true })!,
     day: (instant) => at(instant).toISODate()!,
     dayBounds(day) {
