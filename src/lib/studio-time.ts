@@ -6,9 +6,16 @@ import { DateTime, IANAZone } from 'luxon';
 // (the IANA rules, daylight saving) computes them, never arithmetic on UTC by hand. Pure: the zone is
 // given, never read from the environment.
 
-/** Whether `name` is a zone of the IANA time zone database (e.g. America/New_York, UTC). */
+let canonicalZones: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `name` is a zone of the IANA time zone database (e.g. America/New_York, or an alias such as UTC).
+ * Checked at every start: Intl lists the canonical names in about 2 ms, and only a name not among them is
+ * tried as a format's zone, which loads ICU's zone data (about 20 ms, paid otherwise at the first time shown).
+ */
 export function isTimeZone(name: string): boolean {
-  return IANAZone.isValidZone(name);
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  return canonicalZones.has(name) || IANAZone.isValidZone(name);
 }
 
 /** The times of one zone. */
