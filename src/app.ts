@@ -30,6 +30,7 @@ import { oauthSurface } from './oauth/http/plugin.js';
 import type { OAuthService } from './oauth/service.js';
 import type { Operators } from './operators/operators.js';
 import type { Clock } from './lib/clock.js';
+import type { StudioTime } from './lib/studio-time.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   images: ImageStore;
   /** The service's one clock (src/lib/clock.ts); the system's when not given. */
   clock?: Clock;
+  /** The studio's time zone (STUDIO_TIME_ZONE), in which the web inbox shows times and reads days. */
+  time: StudioTime;
   /** The listening server's (src/http/app-server.ts): every app built for a content reload answers on it. */
   serverFactory: FastifyServerFactory;
   /** The process's event-loop pressure monitor (src/http/load-shedding.ts); none when shedding is off. */
@@ -149,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
-    config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock,
+    config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock, time: deps.time,
   }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.

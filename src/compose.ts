@@ -24,6 +24,7 @@ import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/fro
 import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { studioTime } from './lib/studio-time.js';
 import { createOAuth } from './oauth/service.js';
 import type { Metrics } from './observability/metrics.js';
 import { stdoutDestination } from './observability/log-destination.js';
@@ -111,6 +112,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const catalog = await loadCatalog(config.contentDir, images.sources);
   const { db, store, check: databaseCheck } = openStore(config, logger);
   const clock = options.clock ?? systemClock;
+  // The studio's zone (STUDIO_TIME_ZONE), for the times its people read: the web inbox, the studio's email.
+  const time = studioTime(config.studioTimeZone);
   const studioNotifiers = notifiersFromConfig(config);
   if (studioNotifiers.length === 0) logger.warn(noChannelWarning());
   // INQUIRY_ACK: delivered by the outbox like the studio's channels, but queued by the store per address.
@@ -154,7 +157,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config/load.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import type { Db } from '../store/db/database.js';
 import type { ProgressLine } from './progress.js';
 
@@ -76,12 +77,17 @@ export function parseDuration(value: string, flag: string): number {
   return Number(match[1]) * UNIT_MS[match[2]!]!;
 }
 
-/** A point in time: an ISO date, or a duration meaning "that long ago". */
-export function parseSince(value: string, now: number): number {
+/** A point in time: a day (from its start in the studio's zone), an ISO date-time, or a duration meaning "that long ago". */
+export function parseSince(value: string, now: number, time: StudioTime): number {
   if (/^\d+[mhd]$/.test(value)) return now - parseDuration(value, 'since');
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new UsageError('--since must be a date (2026-01-31) or a duration (7d)');
-  return time;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = time.dayBounds(value);
+    if (day === undefined) throw new UsageError(`--since names a day the calendar lacks (${value})`);
+    return day.start;
+  }
+  const instant = Date.parse(value);
+  if (Number.isNaN(instant)) throw new UsageError('--since must be a date (2026-01-31) or a duration (7d)');
+  return instant;
 }
 
 /** A size as the commands print it: megabytes, one decimal. */

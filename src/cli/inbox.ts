@@ -6,9 +6,10 @@ import type { InboxFilter, InboxStore, NotificationStatus, OutboxStore } from '.
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
 import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
+import { studioTime, type StudioTime } from '../lib/studio-time.js';
 import { KyselyInboxStore } from '../store/inquiries/inbox.js';
 import { KyselyOutboxStore } from '../store/inquiries/outbox.js';
-import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand, iso } from './command.js';
+import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand } from './command.js';
 import { listTable, showLines } from './inbox-format.js';
 
 const USAGE = `studio inbox <command>
@@ -48,7 +49,7 @@ function triageState(value: string, what: string): TriageState {
   return value as TriageState;
 }
 
-function filterFrom(values: FilterValues, now: number): InboxFilter {
+function filterFrom(values: FilterValues, now: number, time: StudioTime): InboxFilter {
   const filter: InboxFilter = {};
   if ([values.state !== undefined, values.spam, values['no-spam']].filter(Boolean).length > 1) {
     throw new UsageError('--state, --spam and --no-spam exclude each other');
@@ -57,7 +58,7 @@ function filterFrom(values: FilterValues, now: number): InboxFilter {
   if (values.spam) filter.state = 'spam';
   if (values['no-spam']) filter.exceptFolder = 'spam';
   if (values.search !== undefined) filter.search = values.search;
-  if (values.since !== undefined) filter.since = parseSince(values.since, now);
+  if (values.since !== undefined) filter.since = parseSince(values.since, now, time);
   if (values.status !== undefined) {
     if (!STATUSES.includes(values.status as NotificationStatus)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
     filter.status = values.status as NotificationStatus;
@@ -85,15 +86,19 @@ async function storesOf(context: CliContext): Promise<InboxStores> {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** The studio's zone (STUDIO_TIME_ZONE, the server's own setting): the times shown and the days of --since. */
+const timeOf = (context: CliContext): StudioTime => studioTime(context.config.studioTimeZone);
+
 
 async function list(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandLine(args, { ...FILTER_OPTIONS, limit: { type: 'string' } }, 0);
   const limit = Number(values.limit ?? 50);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
   const { inbox } = await storesOf(context);
-  const entries = await inbox.list({ ...filterFrom(values, systemClock()), limit });
+  const time = timeOf(context);
+  const entries = await inbox.list({ ...filterFrom(values, systemClock(), time), limit });
   if (entries.length === 0) context.out('No inquiries match.');
-  else for (const line of listTable(entries)) context.out(line);
+  else for (const line of listTable(entries, time)) context.out(line);
   return EXIT.ok;
 }
 
@@ -102,7 +107,7 @@ async function show(args: string[], context: CliContext): Promise<number> {
   const { inbox } = await storesOf(context);
   const entry = await inbox.find(id);
   if (!entry) { context.err('No inquiry with that id.'); return EXIT.notFound; }
-  for (const line of showLines(entry)) context.out(line);
+  for (const line of showLines(entry, timeOf(context))) context.out(line);
   return EXIT.ok;
 }
 
@@ -111,13 +116,14 @@ async function exportAll(args: string[], context: CliContext): Promise<number> {
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('--format must be csv or json');
   const { inbox } = await storesOf(context);
   context.progress.step('export: reading the inbox');
-  const entries = await inbox.list(filterFrom(values, systemClock()));
+  const time = timeOf(context);
+  const entries = await inbox.list(filterFrom(values, systemClock(), time));
   if (values.format === 'json') {
     context.progress.step(`export: writing ${plural(entries.length, 'inquiry', 'inquiries')}`);
-    context.out(JSON.stringify(entries.map(exportRecord), null, 2));
+    context.out(JSON.stringify(entries.map((entry) => exportRecord(entry, time)), null, 2));
   } else {
     // The header first, then one line per inquiry: line i is inquiry i.
-    csvLines(entries).forEach((line, written) => {
+    csvLines(entries, time).forEach((line, written) => {
       context.out(line);
       context.progress.count('export', written, entries.length, 'inquiries');
     });
@@ -149,8 +155,9 @@ async function purge(args: string[], context: CliContext): Promise<number> {
   const { inbox } = await storesOf(context);
   if (values['dry-run']) {
     const entries = await inbox.list({ until: before });
-    if (entries.length > 0) for (const line of listTable(entries)) context.out(line);
-    context.out(`Would delete ${plural(entries.length, 'inquiry', 'inquiries')} received before ${iso(before)}; nothing was deleted.`);
+    const time = timeOf(context);
+    if (entries.length > 0) for (const line of listTable(entries, time)) context.out(line);
+    context.out(`Would delete ${plural(entries.length, 'inquiry', 'inquiries')} received before ${time.text(before)}; nothing was deleted.`);
     return EXIT.ok;
   }
   const count = await inbox.purge(before);

@@ -9,6 +9,7 @@ import { readRateLimits, type RateLimitsConfig } from './rate-limits.js';
 import { ConfigError, Reader, type Env } from './reader.js';
 import { readServer, type ServerConfig } from './server.js';
 import { readStore, type StoreConfig } from './store.js';
+import { readStudio, type StudioConfig } from './studio.js';
 
 // The one place that reads the environment. Every variable is parsed and checked here, once, at
 // start-up; a bad value stops the start with a message that names the variable, every bad one at once.
@@ -16,7 +17,7 @@ import { readStore, type StoreConfig } from './store.js';
 
 /** The whole configuration: only the composition root and the entry points that load it see all of it. */
 export type Config = ServerConfig & HttpLimitsConfig & StoreConfig & RateLimitsConfig & ContentConfig
-  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig;
+  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig;
 
 export { ConfigError };
 
@@ -33,6 +34,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readOAuth(r),
     ...readOutbox(r),
     ...readHttpLimits(r),
+    ...readStudio(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

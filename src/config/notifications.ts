@@ -1,5 +1,6 @@
 import type { Reader } from './reader.js';
 import type { ServerConfig } from './server.js';
+import type { StudioConfig } from './studio.js';
 
 // How an inquiry is told of: to the studio by email and webhook, and back to the inquirer (INQUIRY_ACK).
 
@@ -15,8 +16,8 @@ export interface NotificationsConfig {
   inquiryAck: boolean;
 }
 
-/** What the notifiers are given: the section, and the public origin their messages link to. */
-export type NotifiersConfig = NotificationsConfig & Pick<ServerConfig, 'baseUrl'>;
+/** What the notifiers are given: the section, the public origin their messages link to, and the studio's time zone. */
+export type NotifiersConfig = NotificationsConfig & Pick<ServerConfig, 'baseUrl'> & StudioConfig;
 
 function readWebhookSecret(reader: Reader): string | undefined {
   const value = reader.raw('INBOX_WEBHOOK_SECRET');

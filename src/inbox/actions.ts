@@ -6,12 +6,13 @@ import { INBOX_PATHS } from '../contract/paths.js';
 import { StringEnum } from '../contract/schema-helpers.js';
 import type { InboxEntry } from '../inquiries/ports.js';
 import { changeState } from '../inquiries/triage.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
-import { inquiryPath, utcText } from './entry-view.js';
+import { inquiryPath } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import { withQuery } from './list-query.js';
@@ -62,8 +63,8 @@ function registerRetry(scope: FastifyInstance, deps: PageDeps): void {
   });
 }
 
-function deleteView(entry: InboxEntry, operator: OperatorSession): InboxPageView {
-  const what = `the inquiry of ${entry.name} <${entry.email}>, received ${utcText(entry.receivedAt)}`;
+function deleteView(entry: InboxEntry, operator: OperatorSession, time: StudioTime): InboxPageView {
+  const what = `the inquiry of ${entry.name} <${entry.email}>, received ${time.text(entry.receivedAt)}`;
   const consequence = 'It is deleted for good, with its notifications and idempotency keys; this cannot be undone. Copies in backups taken earlier are not reached.';
   return {
     title: 'Delete this inquiry?',
@@ -82,7 +83,7 @@ function registerDelete(scope: FastifyInstance, deps: PageDeps): void {
   typed.get(INBOX_PATHS.delete, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
     const entry = await deps.inbox.find(request.params.id);
     if (!entry) return sendErrorPage(request, reply, 404);
-    return sendInboxPage(request, reply, deleteView(entry, request.operator!));
+    return sendInboxPage(request, reply, deleteView(entry, request.operator!, deps.time));
   });
   typed.post(INBOX_PATHS.delete, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
     if (!(await deps.inbox.delete(request.params.id))) return sendErrorPage(request, reply, 404);

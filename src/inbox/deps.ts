@@ -4,6 +4,7 @@ import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { TriageDeps } from '../inquiries/triage.js';
 import type { Clock } from '../lib/clock.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import type { ClientRecord } from '../oauth/ports.js';
 import type { Operators } from '../operators/operators.js';
 
@@ -23,6 +24,8 @@ export interface InboxDeps {
   /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
   clients: ClientDirectory;
   clock?: Clock;
+  /** The studio's time zone: every time shown, and the days of the list's filters, are its (src/lib/studio-time.ts). */
+  time: StudioTime;
 }
 
 /** What the inbox's actions need of the outbox: made once by the composition root (src/compose.ts). */
@@ -47,5 +50,6 @@ export interface PageDeps {
   outbox: InboxOutbox;
   clients: ClientDirectory;
   clock: Clock;
+  time: StudioTime;
   siteName: string;
 }

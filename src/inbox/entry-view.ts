@@ -1,24 +1,17 @@
 import type { TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { InboxEntry } from '../inquiries/ports.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 
 // How the facts of one inquiry read in the inbox, on the list and on the inquiry's page alike, in HTML
-// and in Markdown: times (in UTC, saying so), the channel in words, the project's labels, the folder
+// and in Markdown: times (in the studio's zone, saying which), the channel in words, the project's labels, the folder
 // names, and the state of its notifications at a glance.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** "23 Nov 2026, 14:05 UTC": the studio may work in several time zones, so the zone is said. */
-export function utcText(at: Date | number): string {
-  const d = new Date(at);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-}
-
-export function timeHtml(at: Date | number): SafeHtml {
-  return html`<time datetime="${new Date(at).toISOString()}">${utcText(at)}</time>`;
+/** `<time datetime="2026-11-23T09:05:00-05:00">23 Nov 2026, 09:05 EST</time>`: the studio's time, for people and machines. */
+export function timeHtml(time: StudioTime, at: Date | number): SafeHtml {
+  return html`<time datetime="${time.iso(at)}">${time.text(at)}</time>`;
 }
 
 /** The path of an inquiry's page (and, with a suffix, of its actions). */

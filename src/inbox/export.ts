@@ -5,6 +5,7 @@ import { INBOX_PATHS } from '../contract/paths.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
 import type { InboxEntry, InboxQuery, InboxStore } from '../inquiries/ports.js';
 import type { Clock } from '../lib/clock.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import { BadListQuery, dropEmptyParameters, ListQuerySchema } from './list-query.js';
 import { listRequestOf, sendBadQuery } from './list-page.js';
 
@@ -34,21 +35,21 @@ async function batches(inbox: Pick<InboxStore, 'page'>, query: InboxQuery): Prom
 }
 
 /** RFC 4180: lines end in CRLF. csvLines begins every call with the header row: only the first one is kept. */
-async function* csvText(source: Batches): AsyncGenerator<string> {
+async function* csvText(source: Batches, time: StudioTime): AsyncGenerator<string> {
   let header = true;
   for await (const entries of source) {
-    const lines = csvLines(entries);
+    const lines = csvLines(entries, time);
     yield (header ? lines : lines.slice(1)).map((line) => line + CRLF).join('');
     header = false;
   }
 }
 
 /** One JSON array of the export records, a record a line, written a batch at a time. */
-async function* jsonText(source: Batches): AsyncGenerator<string> {
+async function* jsonText(source: Batches, time: StudioTime): AsyncGenerator<string> {
   let separator = '[\n';
   for await (const entries of source) {
     if (entries.length === 0) continue;
-    yield separator + entries.map((entry) => JSON.stringify(exportRecord(entry))).join(',\n');
+    yield separator + entries.map((entry) => JSON.stringify(exportRecord(entry, time))).join(',\n');
     separator = ',\n';
   }
   yield separator === '[\n' ? '[]\n' : '\n]\n';
@@ -59,24 +60,24 @@ const FORMATS = {
   json: { path: INBOX_PATHS.exportJson, type: 'application/json; charset=utf-8', text: jsonText },
 } as const;
 
-/** `inquiries-2026-11-23.csv`: the day of the export (UTC), so repeated downloads sort and do not overwrite. */
-export function exportFilename(format: keyof typeof FORMATS, now: number): string {
-  return `inquiries-${new Date(now).toISOString().slice(0, 10)}.${format}`;
+/** `inquiries-2026-11-23.csv`: the studio's day of the export, so repeated downloads sort and do not overwrite. */
+export function exportFilename(format: keyof typeof FORMATS, now: number, time: StudioTime): string {
+  return `inquiries-${time.day(now)}.${format}`;
 }
 
-async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, source: Batches, now: number): Promise<FastifyReply> {
+async function sendExport(reply: FastifyReply, format: keyof typeof FORMATS, source: Batches, now: number, time: StudioTime): Promise<FastifyReply> {
   const { type, text } = FORMATS[format];
-  reply.type(type).header('Content-Disposition', `attachment; filename="${exportFilename(format, now)}"`);
-  return reply.send(Readable.from(text(source)));
+  reply.type(type).header('Content-Disposition', `attachment; filename="${exportFilename(format, now, time)}"`);
+  return reply.send(Readable.from(text(source, time)));
 }
 
-export function registerExports(scope: FastifyInstance, deps: { inbox: Pick<InboxStore, 'page'>; clock: Clock }): void {
+export function registerExports(scope: FastifyInstance, deps: { inbox: Pick<InboxStore, 'page'>; clock: Clock; time: StudioTime }): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   for (const format of ['csv', 'json'] as const) {
     typed.get(FORMATS[format].path, { schema: { hide: true, querystring: ListQuerySchema }, preValidation: dropEmptyParameters, attachValidation: true }, async (request, reply) => {
-      const list = listRequestOf(request);
+      const list = listRequestOf(request, deps.time);
       if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
-      return sendExport(reply, format, await batches(deps.inbox, list.query), deps.clock());
+      return sendExport(reply, format, await batches(deps.inbox, list.query), deps.clock(), deps.time);
     });
   }
 }

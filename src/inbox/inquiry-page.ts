@@ -5,6 +5,7 @@ import type { TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
 import { changeState } from '../inquiries/triage.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
@@ -12,7 +13,7 @@ import { mdCell, mdLink, mdText } from '../web/markdown.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
 import {
-  channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml, utcText,
+  channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml,
 } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
@@ -31,6 +32,8 @@ export interface InquiryModel {
   /** The OAuth client's name, when the inquiry came with a bearer token of a client still registered. */
   clientName?: string;
   siteName: string;
+  /** The studio's zone, in which times are shown. */
+  time: StudioTime;
   operator: OperatorSession;
   notice?: string;
 }
@@ -73,7 +76,7 @@ function facts(model: InquiryModel): Fact[] {
     { label: 'Location', text: enumLabel('location', entry.location) },
     { label: 'Budget', text: enumLabel('budget', entry.budget) },
     { label: 'Phase', text: enumLabel('phase', entry.phase) },
-    { label: 'Received', text: utcText(entry.receivedAt), html: timeHtml(entry.receivedAt) },
+    { label: 'Received', text: model.time.text(entry.receivedAt), html: timeHtml(model.time, entry.receivedAt) },
     { label: 'Channel', text: channelWithClient(entry, model.clientName) },
     { label: 'Client IP', text: entry.clientIp },
     { label: 'User agent', text: entry.userAgent ?? 'not sent' },
@@ -82,19 +85,19 @@ function facts(model: InquiryModel): Fact[] {
   ];
 }
 
-function triageText(entry: InboxEntry): string {
+function triageText(entry: InboxEntry, time: StudioTime): string {
   const { state, changedAt, changedBy } = entry.triage;
   const where = `In ${folderName(state)}`;
-  return changedAt === null ? `${where}, as it arrived.` : `${where}: filed by ${changedBy ?? 'someone'} on ${utcText(changedAt)}.`;
+  return changedAt === null ? `${where}, as it arrived.` : `${where}: filed by ${changedBy ?? 'someone'} on ${time.text(changedAt)}.`;
 }
 
 const STATUS_WORDS = { done: 'Delivered', pending: 'Pending', failed: 'Failed' } as const;
 
-function jobCells(job: NotificationState): string[] {
+function jobCells(job: NotificationState, time: StudioTime): string[] {
   return [
     job.channel, STATUS_WORDS[job.status], String(job.attempts),
-    job.deliveredAt === null ? '—' : utcText(job.deliveredAt),
-    job.status === 'pending' ? utcText(job.nextAttemptAt) : '—',
+    job.deliveredAt === null ? '—' : time.text(job.deliveredAt),
+    job.status === 'pending' ? time.text(job.nextAttemptAt) : '—',
     job.lastError ?? '—',
   ];
 }
@@ -109,7 +112,7 @@ function notificationsHtml(model: InquiryModel): SafeHtml {
   const retry = state === 'failed' ? html`<form method="post" action="${inquiryPath(entry.id, INBOX_PATHS.retry)}">${csrfInput(model.operator)}<button type="submit" class="button">Retry failed notifications</button></form>` : '';
   return html`${summary}<table class="inbox-log"><caption>Delivery log</caption>
 <thead><tr>${JOB_HEADERS.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
-<tbody>${entry.notifications.map((job) => html`<tr>${jobCells(job).map((cell, i) => html`<td data-label="${JOB_HEADERS[i]}">${cell}</td>`)}</tr>`)}</tbody></table>${retry}`;
+<tbody>${entry.notifications.map((job) => html`<tr>${jobCells(job, model.time).map((cell, i) => html`<td data-label="${JOB_HEADERS[i]}">${cell}</td>`)}</tr>`)}</tbody></table>${retry}`;
 }
 
 function inquiryHtml(model: InquiryModel): SafeHtml {
@@ -119,12 +122,12 @@ function inquiryHtml(model: InquiryModel): SafeHtml {
 <p class="inbox-back"><a href="${folderHref({}, state)}">← ${folderName(state)}</a></p>
 ${model.notice ? noticeHtml(model.notice) : ''}
 <h1>${entry.name}</h1>
-<p class="inquiry-meta">Received ${timeHtml(entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
+<p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
 ${actionsHtml(model)}
 <section aria-labelledby="h-message"><h2 id="h-message">Message</h2><div class="inquiry-message">${entry.message}</div></section>
 <section aria-labelledby="h-details"><h2 id="h-details">Details</h2>
 <dl class="inquiry-facts">${facts(model).map((f) => html`<div><dt>${f.label}</dt><dd>${f.html ?? f.text}</dd></div>`)}</dl></section>
-<section aria-labelledby="h-triage"><h2 id="h-triage">Triage</h2><p>${triageText(entry)}</p></section>
+<section aria-labelledby="h-triage"><h2 id="h-triage">Triage</h2><p>${triageText(entry, model.time)}</p></section>
 <section aria-labelledby="h-notifications"><h2 id="h-notifications">Notifications</h2>${notificationsHtml(model)}</section>
 </div>`;
 }
@@ -136,14 +139,14 @@ function quoted(message: string): string {
 
 function inquiryMarkdown(model: InquiryModel): string {
   const { entry } = model;
-  const jobs = entry.notifications.map((job) => `| ${jobCells(job).map(mdCell).join(' | ')} |`);
+  const jobs = entry.notifications.map((job) => `| ${jobCells(job, model.time).map(mdCell).join(' | ')} |`);
   return [
     `# ${mdText(entry.name)}`, '',
     ...(model.notice ? [model.notice, ''] : []),
-    `Received ${utcText(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
+    `Received ${model.time.text(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
     '## Message', '', quoted(entry.message), '',
     '## Details', '', ...facts(model).map((f) => `- **${f.label}:** ${mdText(f.text)}`), '',
-    '## Triage', '', triageText(entry), '',
+    '## Triage', '', triageText(entry, model.time), '',
     '## Notifications', '', `${DELIVERY_WORDS[deliveryState(entry)].label}: ${DELIVERY_WORDS[deliveryState(entry)].meaning}.`, '',
     ...(jobs.length > 0 ? [`| ${JOB_HEADERS.join(' | ')} |`, `|${' --- |'.repeat(JOB_HEADERS.length)}`, ...jobs, ''] : []),
     '## Actions', '',
@@ -174,7 +177,7 @@ export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): voi
     const entry = request.method === 'GET' ? await markOpened(deps, found, operator) : found;
     const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
     return sendInboxPage(request, reply, inquiryView({
-      entry, clientName, siteName: deps.siteName, operator, notice: noticeOf(request.query.done),
+      entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done),
     }));
   });
 }

@@ -4,11 +4,12 @@ import { BUDGETS, LOCATIONS, PHASES, TRIAGE_STATES, type TriageState } from '../
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
 import type { InboxEntry, InboxPage, InboxStore } from '../inquiries/ports.js';
+import type { StudioTime } from '../lib/studio-time.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
 import {
-  deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderName, FOLDERS, inquiryPath, projectHtml, projectText, timeHtml, utcText, channelText,
+  deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderName, FOLDERS, inquiryPath, projectHtml, projectText, timeHtml, channelText,
 } from './entry-view.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
@@ -27,6 +28,8 @@ interface ListModel {
   page: InboxPage;
   counts: Record<TriageState, number>;
   notice?: string;
+  /** The studio's zone, in which times are shown. */
+  time: StudioTime;
 }
 
 const total = (counts: Record<TriageState, number>) => TRIAGE_STATES.reduce((sum, state) => sum + counts[state], 0);
@@ -66,10 +69,10 @@ ${select('phase', 'Phase', PHASES, filters.phase)}
 </form>`;
 }
 
-function row(entry: InboxEntry): SafeHtml {
+function row(entry: InboxEntry, time: StudioTime): SafeHtml {
   const isNew = entry.triage.state === 'new';
   return html`<tr${isNew ? html` class="is-new"` : ''}>
-<td data-label="Received">${timeHtml(entry.receivedAt)}</td>
+<td data-label="Received">${timeHtml(time, entry.receivedAt)}</td>
 <td data-label="From"><a class="row-link" href="${inquiryPath(entry.id)}">${entry.name}</a>${isNew ? html` <span class="tag">New</span>` : ''}<br><span class="row-email">${entry.email}</span></td>
 <td data-label="Project">${projectHtml(entry)}</td>
 <td data-label="Message" class="row-message">${firstLine(entry.message)}</td>
@@ -89,7 +92,7 @@ function table(model: ListModel): SafeHtml {
   if (model.page.entries.length === 0) return html`<p class="inbox-empty">No inquiries match.</p>`;
   return html`<table class="inbox-table"><caption>${caption(model)}</caption>
 <thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">Project</th><th scope="col">Message</th><th scope="col">Channel</th><th scope="col">Notifications</th></tr></thead>
-<tbody>${model.page.entries.map(row)}</tbody></table>`;
+<tbody>${model.page.entries.map((entry) => row(entry, model.time))}</tbody></table>`;
 }
 
 function pagerLinks({ request, page }: ListModel): { newest?: string; older?: string } {
@@ -139,7 +142,7 @@ function listMarkdown(model: ListModel): string {
     return state === request.query.state ? `**${label}**` : mdLink(label, folderHref(request.filters, state));
   });
   const filters = filterWords(request.filters).map(([label, value]) => `${label}: ${mdText(value)}`);
-  const rows = page.entries.map((entry) => `| ${utcText(entry.receivedAt)} | ${mdLink(entry.name, inquiryPath(entry.id))} ${mdCell(entry.email)} | `
+  const rows = page.entries.map((entry) => `| ${model.time.text(entry.receivedAt)} | ${mdLink(entry.name, inquiryPath(entry.id))} ${mdCell(entry.email)} | `
     + `${mdCell(projectText(entry))} | ${DELIVERY_WORDS[deliveryState(entry)].label} | ${mdCell(firstLine(entry.message))} |`);
   const { newest, older } = pagerLinks(model);
   const exports = exportLinks(request.filters);
@@ -171,20 +174,20 @@ export function sendBadQuery(request: FastifyRequest, reply: FastifyReply, error
   });
 }
 
-/** The list query of a route with `attachValidation`, or what is wrong with it (naming the parameter). */
-export function listRequestOf(request: FastifyRequest<{ Querystring: ListQueryParams }>): ListRequest | BadListQuery {
+/** The list query of a route with `attachValidation` (its days the studio's), or what is wrong with it (naming the parameter). */
+export function listRequestOf(request: FastifyRequest<{ Querystring: ListQueryParams }>, time: StudioTime): ListRequest | BadListQuery {
   const failed = request.validationError as { validation?: ValidationIssue[] } | undefined;
   if (failed) return badQueryMessage(failed.validation ?? [], request.query as Record<string, unknown>);
-  return listRequest(request.query);
+  return listRequest(request.query, time);
 }
 
-export function registerListPage(scope: FastifyInstance, inbox: Pick<InboxStore, 'page' | 'countByState'>): void {
+export function registerListPage(scope: FastifyInstance, inbox: Pick<InboxStore, 'page' | 'countByState'>, time: StudioTime): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(INBOX_PATHS.list, { schema: { hide: true, querystring: ListQuerySchema }, preValidation: dropEmptyParameters, attachValidation: true }, async (request, reply) => {
-    const list = listRequestOf(request);
+    const list = listRequestOf(request, time);
     if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
     const { state: _state, ...acrossFolders } = list.query;
     const [page, counts] = await Promise.all([inbox.page(list.query, PAGE_SIZE, list.cursor), inbox.countByState(acrossFolders)]);
-    return sendInboxPage(request, reply, listView({ request: list, page, counts, notice: noticeOf(request.query.done) }));
+    return sendInboxPage(request, reply, listView({ request: list, page, counts, notice: noticeOf(request.query.done), time }));
   });
 }

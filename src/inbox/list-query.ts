@@ -7,11 +7,14 @@ import { INBOX_PATHS } from '../contract/paths.js';
 import type { ValidationIssue } from '../contract/validator.js';
 import type { InboxQuery } from '../inquiries/ports.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
+import type { StudioTime } from '../lib/studio-time.js';
 
 // The query of the inbox list and its exports (`?state=&q=&location=&budget=&phase=&since=&until=&cursor=`):
 // the read API's list query (src/contract/inbox-api.ts, one set of parameters and rules for both) without
 // its page size, which the page fixes; what it asks the store; the links that keep it; and the words of a
 // 400 for a value that does not fit. The filter form is a plain GET form, so an empty field means "any".
+// A day here is the studio's (from midnight in STUDIO_TIME_ZONE), the day its people mean; the read API's
+// are UTC days, as its schema says: the same reading (src/inquiries/inbox-query.ts), another zone.
 
 const { limit: _pageSize, ...listParameters } = InquiryListQuery.properties;
 
@@ -51,12 +54,12 @@ export class BadListQuery extends Error {
   }
 }
 
-/** The validated query as a store query, or what is wrong with it (a day the calendar lacks). */
-export function listRequest(params: ListQueryParams): ListRequest | BadListQuery {
+/** The validated query as a store query, its days those of `time`, or what is wrong with it (a day the calendar lacks). */
+export function listRequest(params: ListQueryParams, time: StudioTime): ListRequest | BadListQuery {
   const filters: ListFilters = {};
   for (const field of FILTER_FIELDS) if (params[field] !== undefined && params[field] !== '') filters[field] = params[field];
   try {
-    return { query: inboxQueryOf(params), filters, cursor: params.cursor };
+    return { query: inboxQueryOf(params, time), filters, cursor: params.cursor };
   } catch (error) {
     if (error instanceof ApiError) return new BadListQuery(error.field ?? 'query', error.message);
     throw error;

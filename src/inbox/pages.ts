@@ -18,9 +18,10 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
     outbox: deps.outbox,
     clients: deps.clients,
     clock,
+    time: deps.time,
     siteName: deps.catalog.site.name,
   };
-  registerListPage(scope, pages.inbox);
+  registerListPage(scope, pages.inbox, pages.time);
   registerInquiryPage(scope, pages);
   registerActions(scope, pages);
   registerExports(scope, pages);

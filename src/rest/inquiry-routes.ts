@@ -13,6 +13,7 @@ import { errorResponses, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
 import type { InboxStore } from '../inquiries/ports.js';
 import { INBOX_RETRY_AFTER_SECONDS } from '../inquiries/submit.js';
 import { errorClass } from '../lib/error-class.js';
+import { utcTime } from '../lib/studio-time.js';
 import { requireScope } from '../oauth/http/require-scope.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
 import { nextPageUrl, pageLimitOf } from './inquiry-query.js';
@@ -116,7 +117,8 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
       },
     },
   }, async (request, reply) => {
-    const query = inboxQueryOf(request.query);
+    // The API's days are UTC days, as its schema says, whatever the studio's zone.
+    const query = inboxQueryOf(request.query, utcTime);
     const page = await fromInbox(request.log, () => inbox.page(query, pageLimitOf(request.query), request.query.cursor));
     const next = page.next === undefined ? null : nextPageUrl(listUrl, request.query, page.next);
     if (next) appendLink(reply, `<${next}>; rel="next"`);

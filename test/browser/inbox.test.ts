@@ -32,7 +32,9 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
     smtp = await startSmtpSink();
-    server = await startServer(suite, { SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
+    server = await startServer(suite, {
+      SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100', STUDIO_TIME_ZONE: 'America/Los_Angeles',
+    });
     await addOperator(server, OPERATOR);
     browser = await launchChromium();
   });
@@ -79,6 +81,14 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
     await Promise.all([page.waitForURL(/\/inbox\?q=/), page.click('button:has-text("Search")')]);
     assert.equal(await page.locator('a.row-link').count(), 1, 'the search finds the one inquiry');
     assert.equal(await page.locator('td[data-label="Notifications"]').textContent(), 'Held');
+    // Received in the studio's zone (Los Angeles), said with its abbreviation; the element carries the same hour with its offset.
+    const received = page.locator('td[data-label="Received"] time');
+    const shown = await received.textContent() ?? '';
+    const datetime = await received.getAttribute('datetime') ?? '';
+    assert.match(shown, /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} P[SD]T$/, shown);
+    assert.match(datetime, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?-0[78]:00$/, datetime);
+    assert.equal(shown.slice(-9, -4), datetime.slice(11, 16), 'the local hour and minute, as the offset says');
+    assert.ok(Math.abs(Date.parse(datetime) - Date.now()) < 5 * 60_000, 'the instant it arrived');
     await checkPage(page, `inbox-list${suffix}`);
 
     await Promise.all([page.waitForURL(/\/inbox\/inquiries\//), page.click(`a.row-link:has-text("${name}")`)]);

@@ -90,10 +90,12 @@ describe('studio command', () => {
     assert.deepEqual(rows.map((line) => line.split(' ')[0]), [spamId, ...[...ids].reverse()]);
     // Columns line up under their titles.
     assert.ok(rows.every((line) => line.indexOf(' miami ') === header!.indexOf('LOCATION') - 1), all.stdout);
-    assert.deepEqual(rows.map((line) => line.split(/ +/)[2]), ['spam', 'new', 'new', 'new'], 'a filled honeypot arrives in spam');
+    // Columns are two spaces apart: a time has single spaces in it.
+    assert.deepEqual(rows.map((line) => line.split(/ {2,}/)[2]), ['spam', 'new', 'new', 'new'], 'a filled honeypot arrives in spam');
+    assert.ok(rows.every((line) => / \d{2}:\d{2} E[SD]T  /.test(line)), 'received in the studio\'s zone, New York by default');
     const spamOnly = await studio(server.config.databaseUrl, 'inbox', 'list', '--spam');
     assert.deepEqual(listedIds(spamOnly.stdout), [spamId]);
-    assert.match(spamOnly.stdout.split('\n')[1]!, /^\S+ +\S+ +spam /);
+    assert.match(spamOnly.stdout.split('\n')[1]!, /^\S+ {2,}\d+ \w{3} \d{4}, \d{2}:\d{2} E[SD]T {2,}spam /);
     assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'spam')).stdout), [spamId]);
     assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'new')).stdout), [...ids].reverse());
     const noSpam = await studio(server.config.databaseUrl, 'inbox', 'list', '--no-spam', '--limit', '2');
@@ -163,6 +165,38 @@ describe('studio command', () => {
     assert.equal(records.find((r) => r.id === ids[1])?.name, '=HYPERLINK("http://x")');
   });
 
+  it('inbox list, show and export read times in STUDIO_TIME_ZONE across a clock change, and --since takes its day', async () => {
+    const la = { DATABASE_URL: server.config.databaseUrl, STUDIO_TIME_ZONE: 'America/Los_Angeles' };
+    const moved = ids.slice(0, 3);
+    const original = await db.kysely.selectFrom('inquiries').select(['id', 'received_at']).where('id', 'in', moved).execute();
+    // 1 Nov 2026: Los Angeles goes back from 02:00 PDT to 01:00 PST at 09:00 UTC, so 01:30 comes twice.
+    const times = [Date.UTC(2026, 10, 1, 6, 0), Date.UTC(2026, 10, 1, 8, 30), Date.UTC(2026, 10, 1, 9, 30)];
+    for (const [i, at] of times.entries()) await db.kysely.updateTable('inquiries').set({ received_at: at }).where('id', '=', moved[i]!).execute();
+    try {
+      assert.match((await studioWith(la, 'inbox', 'show', moved[0]!)).stdout, /^received_at: 31 Oct 2026, 23:00 PDT$/m);
+      assert.match((await studioWith(la, 'inbox', 'show', moved[1]!)).stdout, /^received_at: 1 Nov 2026, 01:30 PDT$/m);
+      assert.match((await studioWith(la, 'inbox', 'show', moved[2]!)).stdout, /^received_at: 1 Nov 2026, 01:30 PST$/m);
+      const day = await studioWith(la, 'inbox', 'list', '--no-spam', '--since', '2026-11-01');
+      assert.equal(day.code, 0, day.stderr);
+      assert.deepEqual(listedIds(day.stdout), [moved[2], moved[1]], 'the 1st of November from midnight in Los Angeles (07:00 UTC)');
+      assert.match(day.stdout, new RegExp(`^${moved[2]}  1 Nov 2026, 01:30 PST  `, 'm'));
+      const newYork = await studio(server.config.databaseUrl, 'inbox', 'list', '--no-spam', '--since', '2026-11-01');
+      assert.deepEqual(listedIds(newYork.stdout), [moved[2], moved[1], moved[0]], 'in New York, the default, 06:00 UTC is already the 1st');
+      const json = await studioWith(la, 'inbox', 'export', '--format', 'json', '--no-spam');
+      const records = JSON.parse(json.stdout) as Array<{ id: string; received_at: string }>;
+      assert.deepEqual(moved.map((id) => records.find((r) => r.id === id)?.received_at),
+        ['2026-10-31T23:00:00-07:00', '2026-11-01T01:30:00-07:00', '2026-11-01T01:30:00-08:00']);
+      assert.deepEqual(records.map((r) => Date.parse(r.received_at)).filter((ms) => times.includes(ms)).length, 3, 'each still the same instant to a machine');
+      const csv = parseCsv((await studioWith(la, 'inbox', 'export', '--format', 'csv', '--no-spam')).stdout);
+      assert.equal(csv.find((row) => row[0] === moved[2])?.[1], '2026-11-01T01:30:00-08:00');
+      const refused = await studioWith({ ...la, STUDIO_TIME_ZONE: 'Pacific Time' }, 'inbox', 'list');
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /STUDIO_TIME_ZONE must be an IANA time zone/);
+    } finally {
+      for (const row of original) await db.kysely.updateTable('inquiries').set({ received_at: row.received_at }).where('id', '=', row.id).execute();
+    }
+  });
+
   it('inbox retry re-queues failed notifications, which the server then sends', async () => {
     await db.kysely.updateTable('notification_jobs').set({ status: 'failed', last_error: 'webhook delivery failed: 500' }).where('inquiry_id', '=', ids[0]!).execute();
     const failed = await studio(server.config.databaseUrl, 'inbox', 'list', '--status', 'failed');
@@ -189,7 +223,7 @@ describe('studio command', () => {
     assert.deepEqual(jobs, [{ channel: 'webhook' }], 'queued once');
     assert.equal((await studio(server.config.databaseUrl, 'inbox', 'list', '--spam')).stdout.trim(), 'No inquiries match.');
     const shown = await studio(server.config.databaseUrl, 'inbox', 'show', spamId);
-    assert.match(shown.stdout, new RegExp(`^state: +read, set by cli:${userInfo().username} at \\d{4}-`, 'm'), 'out of spam, into read');
+    assert.match(shown.stdout, new RegExp(`^state: +read, set by cli:${userInfo().username} at \\d+ \\w{3} \\d{4}, \\d{2}:\\d{2} E[SD]T$`, 'm'), 'out of spam, into read');
     assert.match(shown.stdout, /^spam: +yes \(honeypot filled\)$/m, 'the honeypot fact stays');
     assert.equal((await studioWith(env, 'inbox', 'not-spam', 'no-such-id')).code, 4);
     assert.equal((await studioWith(env, 'inbox', 'not-spam')).code, 2);
@@ -202,7 +236,7 @@ describe('studio command', () => {
     assert.equal(archived.stdout.trim(), `Inquiry ${ids[1]} is now archived.`);
     assert.deepEqual(listedIds((await studio(server.config.databaseUrl, 'inbox', 'list', '--state', 'archived')).stdout), [ids[1]]);
     const shown = await studio(server.config.databaseUrl, 'inbox', 'show', ids[1]!);
-    assert.match(shown.stdout, new RegExp(`^state: +archived, set by cli:${userInfo().username} at \\d{4}-`, 'm'));
+    assert.match(shown.stdout, new RegExp(`^state: +archived, set by cli:${userInfo().username} at \\d+ \\w{3} \\d{4}, \\d{2}:\\d{2} E[SD]T$`, 'm'));
     const again = await studioWith(env, 'inbox', 'mark', ids[1]!, 'archived');
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.stdout.trim(), `Inquiry ${ids[1]} is already archived; nothing changed.`);
@@ -273,7 +307,7 @@ describe('studio command', () => {
     const lines = dry.stdout.trimEnd().split('\n');
     assert.match(lines[0]!, /^ID +RECEIVED/);
     assert.deepEqual(lines.slice(1, -1).map((line) => line.split(' ')[0]), [ids[1]]);
-    assert.match(lines.at(-1)!, /^Would delete 1 inquiry received before \d{4}-.*; nothing was deleted\.$/);
+    assert.match(lines.at(-1)!, /^Would delete 1 inquiry received before \d+ \w{3} \d{4}, \d{2}:\d{2} E[SD]T; nothing was deleted\.$/);
     assert.equal(await countInquiries(db), before);
     await db.kysely.updateTable('inquiries').set({ received_at: Date.now() }).where('id', '=', ids[1]!).execute();
   });

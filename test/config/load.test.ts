@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../src/config/load.js';
 import { DEPRECATION_POLICY } from '../../src/contract/api.js';
+import { startServer } from '../helpers/server.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -65,6 +66,9 @@ describe('configuration', () => {
       [{ MAX_CONNECTIONS: '-1' }, 'MAX_CONNECTIONS'],
       [{ MAX_EVENT_LOOP_DELAY_MS: 'fast' }, 'MAX_EVENT_LOOP_DELAY_MS'],
       [{ MAX_EVENT_LOOP_UTILIZATION: '1.5' }, 'MAX_EVENT_LOOP_UTILIZATION'],
+      [{ STUDIO_TIME_ZONE: 'Eastern' }, 'STUDIO_TIME_ZONE'],
+      [{ STUDIO_TIME_ZONE: 'America/Miami' }, 'STUDIO_TIME_ZONE'],
+      [{ STUDIO_TIME_ZONE: '-05:00' }, 'STUDIO_TIME_ZONE'],
     ];
     for (const [env, variable] of cases) {
       const problems = problemsOf(env);
@@ -94,6 +98,21 @@ describe('configuration', () => {
     const short = loadConfig({ REQUEST_TIMEOUT_MS: '2000' });
     assert.equal(short.headersTimeoutMs, 2_000);
     assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '0' }).headersTimeoutMs, 10_000, '0 turns the request timeout off, not the headers one');
+  });
+
+  it('reads the studio\'s time zone: New York unless STUDIO_TIME_ZONE names another IANA zone', () => {
+    assert.equal(loadConfig({}).studioTimeZone, 'America/New_York');
+    assert.equal(loadConfig({ STUDIO_TIME_ZONE: 'America/Los_Angeles' }).studioTimeZone, 'America/Los_Angeles');
+    assert.equal(loadConfig({ STUDIO_TIME_ZONE: 'UTC' }).studioTimeZone, 'UTC');
+    assert.match(problemsOf({ STUDIO_TIME_ZONE: 'Mars/Olympus_Mons' }).join(''), /^STUDIO_TIME_ZONE must be an IANA time zone .*"Mars\/Olympus_Mons"/);
+  });
+
+  it('refuses to start with an unknown time zone, naming STUDIO_TIME_ZONE', async (t) => {
+    await assert.rejects(startServer(t, { STUDIO_TIME_ZONE: 'Eastern Standard Time' }), (error: Error) => {
+      assert.equal(error.name, 'ConfigError');
+      assert.match(error.message, /STUDIO_TIME_ZONE/);
+      return true;
+    });
   });
 
   it('reports every bad variable at once', () => {

@@ -16,7 +16,8 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 // channels, and the service's one clock under the test's hand (so days, retries and the 24-hour
 // horizon of a notification are reached without waiting): the list and its folders, search, filters
 // and pages; one inquiry with its delivery log and every action; exports; erasure; Markdown twins; and
-// the 400 and 404 pages. PostgreSQL answers the list and the search once more.
+// the 400 and 404 pages. PostgreSQL answers the list and the search once more. The studio is in Los
+// Angeles (STUDIO_TIME_ZONE, not the default New York): times read in its zone, and days are its days.
 
 const OPERATOR = 'desk@harbor.example';
 const DAY = 24 * 60 * 60 * 1000;
@@ -93,6 +94,7 @@ describe('inbox pages on SQLite', () => {
     server = await startServer(suite, {
       SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@harbor.example', INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret,
       OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '60000', RATE_LIMIT_SCALE: '100', TRUST_PROXY: 'true',
+      STUDIO_TIME_ZONE: 'America/Los_Angeles',
     }, { clock: () => now });
     await addOperator(server, OPERATOR);
     desk = await signIn(server.url, OPERATOR);
@@ -126,7 +128,9 @@ describe('inbox pages on SQLite', () => {
     assert.match(all, /New <span class="count">4</);
     assert.match(all, /Spam <span class="count">1</);
     assert.match(all, /Read <span class="count">0</);
-    assert.ok(all.includes('<time datetime="2026-11-20T12:00:00.000Z">20 Nov 2026, 12:00 UTC</time>'));
+    assert.ok(all.includes('<time datetime="2026-11-20T04:00:00-08:00">20 Nov 2026, 04:00 PST</time>'), 'noon UTC is 4 a.m. in Los Angeles');
+    // 1 Nov 2026 09:30 UTC: half an hour after the clocks went back from 02:00 PDT to 01:00 PST.
+    assert.ok(all.includes('<time datetime="2026-11-01T01:30:00-08:00">1 Nov 2026, 01:30 PST</time>'), 'the second 01:30 of the day clocks go back');
     assert.ok(all.includes('<span class="nowrap">The Hamptons</span> · <span class="nowrap">Over $10M</span>'));
     assert.match(all, /badge-held">Held</, 'the honeypot inquiry was never notified');
     assert.match(all, /<caption>All: 5 inquiries, newest first<\/caption>/);
@@ -199,7 +203,7 @@ describe('inbox pages on SQLite', () => {
     const page = await desk.page(`/inbox/inquiries/${id}`);
     assert.match(page, /<h1>Mina Middle<\/h1>/);
     assert.match(page, /<div class="inquiry-message">=HYPERLINK\(&quot;http:\/\/evil.example&quot;,&quot;click&quot;\)\nsecond line &lt;b&gt;bold&lt;\/b&gt; &amp; more/);
-    for (const text of ['Mina@Example.net', '+1 305 555 0100', 'Elsewhere', 'Budget undisclosed', 'Not sure yet', '10 Nov 2026, 15:00 UTC', '<dd>API</dd>', '198.51.100.2', '<dd>empty</dd>', id]) {
+    for (const text of ['Mina@Example.net', '+1 305 555 0100', 'Elsewhere', 'Budget undisclosed', 'Not sure yet', '10 Nov 2026, 07:00 PST', '<dd>API</dd>', '198.51.100.2', '<dd>empty</dd>', id]) {
       assert.ok(page.includes(text), text);
     }
     assert.match(page, /href="mailto:Mina@Example.net\?subject=Re%3A%20your%20inquiry%20to%20Harbor%20%26%20Hedge%20Design-Build"/);
@@ -324,7 +328,7 @@ describe('inbox pages on SQLite', () => {
     const text = await csv.text();
     const lines = text.split('\r\n');
     assert.equal(lines[0], EXPORT_COLUMNS.join(','));
-    assert.ok(lines[1]!.startsWith(`${ids.get('middle')},2026-11-10T15:00:00.000Z,Mina Middle,Mina@Example.net,'+1 305 555 0100,"'=HYPERLINK(""http://evil.example"",""click"")\nsecond line`), lines[1]);
+    assert.ok(lines[1]!.startsWith(`${ids.get('middle')},2026-11-10T07:00:00-08:00,Mina Middle,Mina@Example.net,'+1 305 555 0100,"'=HYPERLINK(""http://evil.example"",""click"")\nsecond line`), lines[1]);
     assert.equal(text.endsWith('\r\n'), true);
     const json = await desk.get(`${INBOX_PATHS.exportJson}?state=read`);
     assert.equal(json.headers.get('content-disposition'), 'attachment; filename="inquiries-2026-11-21.json"');
@@ -361,12 +365,26 @@ describe('inbox pages on SQLite', () => {
     assert.match(text, /Folders: \*\*All \(1\)\*\* · \[New \(0\)\]\(\/inbox\?state=new&q=lighthouse\)/);
     assert.match(text, /Filtered by Search: lighthouse\n/);
     assert.match(text, /\| Received \| From \| Project \| Notifications \| Message \|/);
-    assert.match(text, new RegExp(`\\[Ada Lovelace\\]\\(/inbox/inquiries/${ids.get('ada')}\\) ada@example.com`));
+    assert.match(text, new RegExp(`\\| 20 Nov 2026, 04:00 PST \\| \\[Ada Lovelace\\]\\(/inbox/inquiries/${ids.get('ada')}\\) ada@example.com`));
     const missing = await desk.get('/inbox/inquiries/01234567-0000-7000-8000-000000000000');
     assert.equal(missing.status, 404);
     assert.match(await missing.text(), /There is no such page in the inbox/);
     const anonymous = await fetch(`${server.url}${INBOX_PATHS.list}`, { headers: { accept: MARKDOWN }, redirect: 'manual' });
     assert.equal(anonymous.status, 303, 'no session, no Markdown');
+  });
+
+  it('reads a filter\'s day as the studio\'s, from midnight in Los Angeles, and names an export by the studio\'s day', async () => {
+    // 22 Nov 07:30 UTC is still the evening of the 21st in Los Angeles.
+    now = Date.UTC(2026, 10, 22, 7, 30);
+    desk = await signIn(server.url, OPERATOR);
+    const late = await submit('late', validInquiry({ name: 'Late Evening', email: 'late@example.org', message: 'Called after dinner, word nightjar' }));
+    assert.deepEqual(listedIds(await desk.page(`${INBOX_PATHS.list}?q=nightjar&since=2026-11-21&until=2026-11-21`)), [late]);
+    assert.deepEqual(listedIds(await desk.page(`${INBOX_PATHS.list}?q=nightjar&since=2026-11-22`)), [], 'a UTC day would hold it');
+    assert.deepEqual(listedIds(await desk.page(`${INBOX_PATHS.list}?q=nightjar&until=2026-11-20`)), []);
+    assert.match(await desk.page(`/inbox/inquiries/${late}`), /<time datetime="2026-11-21T23:30:00-08:00">21 Nov 2026, 23:30 PST<\/time>/);
+    const csv = await desk.get(`${INBOX_PATHS.exportCsv}?q=nightjar`);
+    assert.equal(csv.headers.get('content-disposition'), 'attachment; filename="inquiries-2026-11-21.csv"');
+    assert.ok((await csv.text()).includes(`${late},2026-11-21T23:30:00-08:00,Late Evening,`));
   });
 });
 

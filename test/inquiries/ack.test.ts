@@ -121,7 +121,8 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     await notifier.deliver(inquiry);
     const mail = sink.mails.at(-1)!;
     const text = parseMail(mail.raw).parts.get('text/plain')!;
-    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC, and we will answer it at this address\./);
+    // 14:05 UTC, in New York: the studio's zone when STUDIO_TIME_ZONE is not set.
+    assert.match(text, /It reached the studio on 23 November 2026 at 09:05 EST, and we will answer it at this address\./);
     assert.ok(text.includes('write to studio@harbor.example'), text);
     assert.ok(text.includes(`Reference: ${inquiry.id}`), text);
     assert.ok(text.includes('https://studio.example'), text);
@@ -208,7 +209,7 @@ async function acknowledgementRow(db: Db, address: string) {
 describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
   const suite = suiteScope();
   let service: Service;
-  before(async () => { service = await startService(suite, { INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test' }); });
+  before(async () => { service = await startService(suite, { INQUIRY_ACK: 'true', METRICS_TOKEN: 'metrics-token-of-the-ack-test', STUDIO_TIME_ZONE: 'America/Los_Angeles' }); });
 
   it('a submission reaches the studio, and its sender gets one acknowledgement carrying nothing submitted', async () => {
     const body = validInquiry({ name: 'Quentin Zebulon-Marsh', email: 'quentin@client.example', phone: '+1 212 555 0199' });
@@ -216,6 +217,7 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
     assert.deepEqual(channels, ['acknowledgement', 'email']);
     const studioMail = service.sink.mails.find((mail) => mail.to.includes(STUDIO_INBOX) && mail.raw.includes(id));
     assert.ok(studioMail, 'the studio got its email');
+    assert.match(parseMail(studioMail.raw).parts.get('text/plain') ?? '', /^Received:\s+23 Nov 2026, 06:05 PST$/m, 'the studio reads its own time');
     const acks = mailsTo(service.sink, 'quentin@client.example');
     assert.equal(acks.length, 1);
     assert.deepEqual(acks[0]!.to, ['quentin@client.example'], 'the acknowledgement goes to the sender alone');
@@ -224,7 +226,7 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
     assert.equal(parsed.header('subject'), `We received your inquiry — ${site.name}`);
     assert.equal(parsed.header('message-id'), `<acknowledgement-${id}@studio.example>`);
     const text = parsed.parts.get('text/plain')!;
-    assert.match(text, /It reached the studio on 23 November 2026 at 14:05 UTC, and we will answer it at this address\./);
+    assert.match(text, /It reached the studio on 23 November 2026 at 06:05 PST, and we will answer it at this address\./, 'in STUDIO_TIME_ZONE');
     assert.ok(text.includes(site.email), 'names the studio\'s contact address');
     assertCarriesNothingSubmitted(acks[0]!, body);
     assert.equal((await acknowledgementRow(service.db, 'quentin@client.example'))?.inquiry_id, id);

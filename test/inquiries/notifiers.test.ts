@@ -88,16 +88,18 @@ describe('email notifier (real SMTP server on loopback)', () => {
     const { mail } = await deliverAndRead(peer, notifier, item);
     const text = mail.parts.get('text/plain') ?? '';
     const html = mail.parts.get('text/html') ?? '';
+    // 01:02 UTC on the 22nd is the evening before in New York, the studio's zone unless configured.
     for (const value of [item.name, item.email, item.phone!, item.message, item.location, item.budget, item.phase,
-      item.receivedAt.toISOString(), item.id]) {
+      '21 Nov 2026, 20:02 EST', item.id]) {
       assert.ok(text.includes(value), `text body has ${JSON.stringify(value)}`);
     }
     for (const value of ['Zoë Ångström-O&#39;Brien', item.email, item.phone!, item.location, item.budget, item.phase,
-      item.receivedAt.toISOString(), item.id, 'Pool &amp; spa &lt;b&gt;first&lt;/b&gt;, then the guest house.']) {
+      '21 Nov 2026, 20:02 EST', item.id, 'Pool &amp; spa &lt;b&gt;first&lt;/b&gt;, then the guest house.']) {
       assert.ok(html.includes(value), `HTML body has ${JSON.stringify(value)}`);
     }
     assert.ok(!html.includes('<b>first</b>'), 'inquirer text never becomes markup');
     assert.ok(text.includes('Phone:') && !text.includes('not given'));
+    assert.match(text, /^Received:\s+21 Nov 2026, 20:02 EST$/m);
   });
 
   it('says "not given" for an absent phone', async () => {
@@ -154,16 +156,21 @@ describe('email notifier (real SMTP server on loopback)', () => {
     }
   });
 
-  it('is built from SMTP_URL, INBOX_EMAIL_TO and INBOX_EMAIL_FROM, and is off without SMTP_URL', async () => {
+  it('is built from SMTP_URL, INBOX_EMAIL_TO, INBOX_EMAIL_FROM and STUDIO_TIME_ZONE, and is off without SMTP_URL', async () => {
     assert.equal(emailNotifierFromConfig(loadConfig({})), undefined);
     const own = emailNotifierFromConfig(loadConfig({
       SMTP_URL: smtpUrl(peer.port), INBOX_EMAIL_TO: 'desk@atelier.example', INBOX_EMAIL_FROM: 'robot@atelier.example',
+      STUDIO_TIME_ZONE: 'America/Los_Angeles',
     }));
     assert.ok(own);
     try {
       const { envelope, mail } = await deliverAndRead(peer, own, inquiry());
       assert.deepEqual(envelope.rcptTo.map((r) => r.address), ['desk@atelier.example']);
       assert.equal(mail.header('from'), 'robot@atelier.example');
+      assert.match(mail.parts.get('text/plain') ?? '', /^Received:\s+21 Nov 2026, 17:02 PST$/m, 'in STUDIO_TIME_ZONE');
+      const summer = await deliverAndRead(peer, own, inquiry({ receivedAt: new Date('2026-07-04T19:00:00Z') }));
+      assert.match(summer.mail.parts.get('text/plain') ?? '', /^Received:\s+4 Jul 2026, 12:00 PDT$/m, 'daylight time in summer');
+      assert.ok((summer.mail.parts.get('text/html') ?? '').includes('<td>4 Jul 2026, 12:00 PDT</td>'));
     } finally {
       await own.close();
     }

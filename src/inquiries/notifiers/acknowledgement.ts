@@ -1,5 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { NotifiersConfig } from '../../config/notifications.js';
+import { DEFAULT_STUDIO_TIME_ZONE } from '../../config/studio.js';
+import { studioTime, type StudioTime } from '../../lib/studio-time.js';
 import type { StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 import { singleLine } from './render.js';
@@ -24,15 +26,9 @@ export interface AcknowledgementNotifierOptions {
   baseUrl: string;
   /** Read at each delivery: a content reload may rename the studio. */
   studio: () => Studio;
+  /** The studio's time zone, in which the mail says when the inquiry reached the studio; America/New_York when not given. */
+  time?: StudioTime;
   timeouts?: Partial<SmtpTimeouts>;
-}
-
-let receivedAtFormat: Intl.DateTimeFormat | undefined;
-
-/** Made on the first acknowledgement: a date format loads its locale data (~12 ms of CPU), not wanted at start. */
-function receivedAt(date: Date): string {
-  receivedAtFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  return receivedAtFormat.format(date);
 }
 
 export class AcknowledgementNotifier extends SmtpNotifier {
@@ -55,7 +51,7 @@ export class AcknowledgementNotifier extends SmtpNotifier {
       // Replies go to the studio's public address, never to anything the submission chose.
       replyTo: isPlainAddress(studio.email) ? studio.email : undefined,
       subject: `We received your inquiry — ${singleLine(studio.name)}`,
-      text: acknowledgementText(inquiry, studio, this.options.baseUrl),
+      text: acknowledgementText(inquiry, studio, this.options.baseUrl, this.options.time ?? studioTime(DEFAULT_STUDIO_TIME_ZONE)),
       messageId: messageIdOf('acknowledgement', inquiry.id, from),
       headers: {
         // RFC 3834: an automatic answer; the inquirer's out-of-office robot must not answer it.
@@ -69,13 +65,13 @@ export class AcknowledgementNotifier extends SmtpNotifier {
   }
 }
 
-/** Fixed text around three values of ours (the studio, the time received, the reference): nothing submitted. */
-export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt'>, studio: Studio, baseUrl: string): string {
+/** Fixed text around three values of ours (the studio, the time received in its zone, the reference): nothing submitted. */
+export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt'>, studio: Studio, baseUrl: string, time: StudioTime): string {
   const name = singleLine(studio.name);
   return [
     'Hello,',
     '',
-    `Thank you for your inquiry to ${name}. It reached the studio on ${receivedAt(inquiry.receivedAt)} UTC, and we will answer it at this address.`,
+    `Thank you for your inquiry to ${name}. It reached the studio on ${time.long(inquiry.receivedAt)}, and we will answer it at this address.`,
     '',
     `To add anything, reply to this email or write to ${singleLine(studio.email)}, quoting the reference below.`,
     '',
@@ -91,5 +87,7 @@ export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receive
 /** The acknowledgement when INQUIRY_ACK is on (the configuration then holds SMTP_URL and INBOX_EMAIL_FROM). */
 export function acknowledgementNotifierFromConfig(config: NotifiersConfig, studio: () => Studio): AcknowledgementNotifier | undefined {
   if (!config.inquiryAck || !config.smtpUrl || !config.inboxEmailFrom) return undefined;
-  return new AcknowledgementNotifier({ smtpUrl: config.smtpUrl, from: config.inboxEmailFrom, baseUrl: config.baseUrl, studio });
+  return new AcknowledgementNotifier({
+    smtpUrl: config.smtpUrl, from: config.inboxEmailFrom, baseUrl: config.baseUrl, studio, time: studioTime(config.studioTimeZone),
+  });
 }

@@ -1,5 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { NotifiersConfig } from '../../config/notifications.js';
+import { DEFAULT_STUDIO_TIME_ZONE } from '../../config/studio.js';
+import { studioTime, type StudioTime } from '../../lib/studio-time.js';
 import type { StoredInquiry } from '../ports.js';
 import { inquiryHtml, inquirySubject, inquiryText, singleLine } from './render.js';
 import { defaultFromAddress, idToken, isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './smtp.js';
@@ -18,6 +20,8 @@ export interface EmailNotifierOptions {
   from?: string;
   /** Public origin of the service, for the default sender. */
   baseUrl: string;
+  /** The studio's time zone, in which the mail says when the inquiry arrived; America/New_York when not given. */
+  time?: StudioTime;
   timeouts?: Partial<SmtpTimeouts>;
 }
 
@@ -25,11 +29,13 @@ export class EmailNotifier extends SmtpNotifier {
   readonly channel = 'email' as const;
   private readonly from: string;
   private readonly to: string;
+  private readonly time: StudioTime;
 
   constructor(options: EmailNotifierOptions) {
     super(options.smtpUrl, options.timeouts);
     this.to = options.to;
     this.from = options.from ?? defaultFromAddress(options.baseUrl);
+    this.time = options.time ?? studioTime(DEFAULT_STUDIO_TIME_ZONE);
   }
 
   mailFor(inquiry: StoredInquiry): SendMailOptions {
@@ -40,8 +46,8 @@ export class EmailNotifier extends SmtpNotifier {
       envelope: { from: this.from, to: this.to },
       replyTo: replyToOf(inquiry),
       subject: inquirySubject(inquiry),
-      text: inquiryText(inquiry),
-      html: inquiryHtml(inquiry),
+      text: inquiryText(inquiry, this.time),
+      html: inquiryHtml(inquiry, this.time),
       // Same Message-ID on every retry: mail clients and the receiving side fold duplicates into one.
       messageId: messageIdOf('inquiry', inquiry.id, this.from),
       headers: {
@@ -63,6 +69,7 @@ export function emailNotifierFromConfig(config: NotifiersConfig): EmailNotifier 
     to: config.inboxEmailTo,
     from: config.inboxEmailFrom,
     baseUrl: config.baseUrl,
+    time: studioTime(config.studioTimeZone),
   });
 }
 

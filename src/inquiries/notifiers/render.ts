@@ -1,9 +1,11 @@
 import { enumLabelOf } from '../../contract/inquiry-labels.js';
 import { escapeHtml } from '../../lib/escape-html.js';
+import type { StudioTime } from '../../lib/studio-time.js';
 import type { StoredInquiry } from '../ports.js';
 
 // How an inquiry reads to a person at the studio: one list of labelled fields shared by the plain-text
-// and HTML bodies of the email, so both always show the same fields in the same order.
+// and HTML bodies of the email, so both always show the same fields in the same order. The time is the
+// studio's (STUDIO_TIME_ZONE, with its abbreviation); the webhook's JSON keeps RFC 3339 UTC for machines.
 
 /** "Label (raw-value)", so the studio sees the exact value that was submitted too. */
 function enumField(field: string, value: string): string {
@@ -30,7 +32,7 @@ export function multiLine(value: string): string {
 }
 
 /** Every field except the message, in reading order, with enum values shown as label plus raw value. */
-export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
+export function inquiryFields(inquiry: StoredInquiry, time: StudioTime): LabelledField[] {
   return [
     { label: 'Name', value: singleLine(inquiry.name) },
     { label: 'Email', value: singleLine(inquiry.email) },
@@ -38,7 +40,7 @@ export function inquiryFields(inquiry: StoredInquiry): LabelledField[] {
     { label: 'Location', value: enumField('location', inquiry.location) },
     { label: 'Budget', value: enumField('budget', inquiry.budget) },
     { label: 'Phase', value: enumField('phase', inquiry.phase) },
-    { label: 'Received', value: inquiry.receivedAt.toISOString() },
+    { label: 'Received', value: time.text(inquiry.receivedAt) },
     { label: 'Inquiry id', value: singleLine(inquiry.id) },
   ];
 }
@@ -50,8 +52,8 @@ export function inquirySubject(inquiry: StoredInquiry): string {
   return `Project inquiry from ${singleLine(inquiry.name)}: ${location}, ${budget}`;
 }
 
-export function inquiryText(inquiry: StoredInquiry): string {
-  const fields = inquiryFields(inquiry);
+export function inquiryText(inquiry: StoredInquiry, time: StudioTime): string {
+  const fields = inquiryFields(inquiry, time);
   const width = Math.max(...fields.map((f) => f.label.length)) + 2;
   const lines = fields.map((f) => `${`${f.label}:`.padEnd(width)}${f.value}`);
   return [
@@ -67,8 +69,8 @@ export function inquiryText(inquiry: StoredInquiry): string {
   ].join('\n');
 }
 
-export function inquiryHtml(inquiry: StoredInquiry): string {
-  const rows = inquiryFields(inquiry).map((f) =>
+export function inquiryHtml(inquiry: StoredInquiry, time: StudioTime): string {
+  const rows = inquiryFields(inquiry, time).map((f) =>
     `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(f.label)}</th><td>${escapeHtml(f.value)}</td></tr>`);
   return [
     '<!doctype html>',
