@@ -3,7 +3,7 @@
 // suite fails with the rule's name and the import that broke it. Paths are matched from the repository's root.
 
 /** The use cases: what the service does, free of how it is reached and where it is stored. */
-const USE_CASES = '^src/(inquiries|oauth|operators|catalog)/';
+const USE_CASES = '^src/(inquiries|oauth|operators|catalog|conversations)/';
 /** The Notifier port's adapters (SMTP, webhook): they sit beside their use case, and may use their mail driver. */
 const NOTIFIERS = '^src/inquiries/notifiers/';
 /** A package, as the rules see it: by the path it resolves to. */
@@ -34,7 +34,7 @@ module.exports = {
     {
       name: 'use-cases-no-framework',
       comment:
-        'The use cases (inquiries, oauth without oauth/http, operators, catalog) import no framework or ' +
+        'The use cases (inquiries, oauth without oauth/http, operators, catalog, conversations) import no framework or ' +
         'driver and nothing of the rooms outside them (HTTP kit, stores, REST, web, inbox, MCP, A2A, CLI): ' +
         'they are reached through ports, never the other way round.',
       severity: 'error',
