@@ -286,6 +286,20 @@ export interface InboxPage {
 
 export type StateChangeOutcome = 'changed' | 'unchanged' | 'not_found';
 
+/** What narrows the inbox's counts: the filters and the search, never the view itself (folder, stage, assignee). */
+export type CountQuery = Omit<InboxQuery, 'state' | 'folder' | 'exceptFolder' | 'unread' | 'stage' | 'assignee'>;
+
+/** The inbox's views at a glance, under one query's filters. */
+export interface InboxCounts {
+  /** Per folder: every inquiry in it, and the unread ones. */
+  folders: Record<Folder, { total: number; unread: number }>;
+  /** Per stage, in every folder but spam. */
+  stages: Record<Stage, number>;
+  /** Assigned to the operator asking, and to nobody: in every folder but spam. */
+  mine: number;
+  unassigned: number;
+}
+
 export interface InboxStore {
   /**
    * Replay an Idempotency-Key, or recognize an identical duplicate, or store the inquiry with its outbox
@@ -317,6 +331,8 @@ export interface InboxStore {
   page(query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage>;
   /** How many inquiries match `query` in each triage state (the folder counts). */
   countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>>;
+  /** The counts of every view under `query`; `me` is the asking operator's address in comparable form. */
+  counts(query: CountQuery, me: string): Promise<InboxCounts>;
   /**
    * One transaction: sets the triage state and who set it when. Leaving `spam` queues one outbox job per
    * channel in `notify` that the inquiry has none for yet (the notifications the spam flag held back), due

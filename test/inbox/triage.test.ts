@@ -192,6 +192,23 @@ function triageSuite({ dialect, url, another }: DialectDatabase): void {
     assert.deepEqual(await inbox.countByState({ since: start + DAY }), { new: 0, read: 0, archived: 0, spam: 0 });
   });
 
+  it('counts: each folder with its unread, the stages and Mine / Unassigned outside spam, under the same filters', async () => {
+    const start = freshSpan();
+    const records = Array.from({ length: 8 }, (_, i) => recordOf(start + i, { spam: i < 2, location: i % 2 === 0 ? 'miami' : 'other' }));
+    await seed(db, records);
+    const window = { since: start, until: start + DAY };
+    await inbox.setState(records[2]!.id, 'read', 'op@example.com', start, []);
+    await inbox.setState(records[3]!.id, 'archived', 'op@example.com', start, []);
+    await db.kysely.updateTable('inquiries').set({ stage: 'proposal', assignee: 'ana@studio.example' }).where('id', 'in', [records[0]!.id, records[4]!.id, records[5]!.id]).execute();
+    await db.kysely.updateTable('inquiries').set({ assignee: 'bo@studio.example' }).where('id', '=', records[6]!.id).execute();
+    const counts = await inbox.counts(window, 'ana@studio.example');
+    assert.deepEqual(counts.folders, { inbox: { total: 5, unread: 4 }, archived: { total: 1, unread: 1 }, spam: { total: 2, unread: 2 } });
+    assert.deepEqual(counts.stages, { new: 4, contacted: 0, consultation: 0, proposal: 2, won: 0, lost: 0 }, 'spam is left out');
+    assert.deepEqual([counts.mine, counts.unassigned], [2, 3]);
+    const miami = await inbox.counts({ ...window, location: 'miami' }, 'ana@studio.example');
+    assert.deepEqual([miami.folders.inbox.total, miami.stages.proposal, miami.mine], [3, 1, 1]);
+  });
+
   it('setState: changed with who and when, unchanged writes nothing, not_found; spam arrives as a fact and stays one', async () => {
     const start = freshSpan();
     const clean = recordOf(start);

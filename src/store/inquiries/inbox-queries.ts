@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { TRIAGE_STATES, triageStateOf, type TriageState } from '../../contract/inquiry.js';
-import type { InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
+import { FOLDERS, STAGES, TRIAGE_STATES, triageStateOf, type TriageState } from '../../contract/inquiry.js';
+import type { CountQuery, InboxCounts, InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
 import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
 import { inboxEntryOf, NOTIFICATION_STATE_COLUMNS, type NotificationStateRow } from './rows.js';
@@ -56,6 +56,30 @@ export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Pr
     .groupBy(['folder', 'unread']).execute();
   const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
   for (const row of rows) counts[triageStateOf(row.folder, row.unread === 1)] += Number(row.count);
+  return counts;
+}
+
+/** One grouped read of the matching rows; the views are sums of its groups (a few dozen rows at most). */
+export async function countViews(db: Db, query: CountQuery, me: string): Promise<InboxCounts> {
+  const rows = await db.kysely.selectFrom('inquiries')
+    .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.countAll().as('count')])
+    .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
+    .groupBy(['folder', 'unread', 'stage', 'assignee']).execute();
+  const counts: InboxCounts = {
+    folders: Object.fromEntries(FOLDERS.map((folder) => [folder, { total: 0, unread: 0 }])) as InboxCounts['folders'],
+    stages: Object.fromEntries(STAGES.map((stage) => [stage, 0])) as InboxCounts['stages'],
+    mine: 0,
+    unassigned: 0,
+  };
+  for (const row of rows) {
+    const n = Number(row.count);
+    counts.folders[row.folder].total += n;
+    if (row.unread === 1) counts.folders[row.folder].unread += n;
+    if (row.folder === 'spam') continue;
+    counts.stages[row.stage] += n;
+    if (row.assignee === null) counts.unassigned += n;
+    else if (row.assignee === me) counts.mine += n;
+  }
   return counts;
 }
 

@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
 import { placeOf, type TriageState } from '../../contract/inquiry.js';
 import { lockInquiry, recordActivity } from './activities.js';
-import type { CommitOutcome, CommitRequest, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, NotificationChannel, StateChangeOutcome, StoredInquiry } from '../../inquiries/ports.js';
+import type { CommitOutcome, CommitRequest, CountQuery, InboxCounts, InboxEntry, InboxFilter, InboxPage, InboxQuery, InboxStore, NotificationChannel, StateChangeOutcome, StoredInquiry } from '../../inquiries/ports.js';
 import { GroupCommitter } from '../../lib/group-committer.js';
 import type { Db } from '../db/database.js';
 import { commitBatch } from './inbox-commit.js';
 import {
-  countByState, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
+  countByState, countViews, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
 } from './inbox-queries.js';
 import { jobRows, storedInquiryOf } from './rows.js';
 import type { Database } from '../db/schema.js';
@@ -84,6 +84,10 @@ export class KyselyInboxStore implements InboxStore {
 
   countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
     return countByState(this.db, query);
+  }
+
+  counts(query: CountQuery, me: string): Promise<InboxCounts> {
+    return countViews(this.db, query, me);
   }
 
   /**
