@@ -155,6 +155,7 @@ describe('studio command', () => {
     assert.equal(tricky[header!.indexOf('name')], `'=HYPERLINK("http://x")`);
     assert.equal(tricky[header!.indexOf('message')], 'Line one, "quoted"\nLine two');
     assert.deepEqual(['state', 'state_changed_at', 'state_changed_by'].map((column) => tricky[header!.indexOf(column)]), ['new', '', '']);
+    assert.deepEqual(['folder', 'unread', 'stage', 'assignee'].map((column) => tricky[header!.indexOf(column)]), ['inbox', 'true', 'new', ''], 'where it stands in the pipeline');
     const json = await studio(server.config.databaseUrl, 'inbox', 'export', '--format', 'json');
     assert.equal(json.stderr, '', 'piped, standard error gets no progress line');
     const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string; state: string; state_changed_at: string | null }>;
