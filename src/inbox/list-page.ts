@@ -114,9 +114,15 @@ function spansFolders({ view, searching }: ListRequest): boolean {
   return (searching && isEmptyView(view)) || folderOf(view) === 'all';
 }
 
+/** A view's link under the list's search and filters; under a search, the Inbox names its folder (a search naming none is every folder). */
+function hrefOf({ request }: ListModel, link: ViewLink): string {
+  const params = request.searching && link === FOLDER_LINKS[0] ? { folder: 'inbox' as const } : link.params;
+  return viewHref(request.filters, params);
+}
+
 function viewItem(model: ListModel, link: ViewLink, current: ViewLink | undefined): SafeHtml {
   const count = link.count(model.counts);
-  return html`<li><a href="${viewHref(model.request.filters, link.params)}"${link === current ? html` aria-current="page"` : ''}>${link.name} <span class="count">${count}<span class="visually-hidden"> ${count === 1 ? 'inquiry' : 'inquiries'}</span></span></a></li>`;
+  return html`<li><a href="${hrefOf(model, link)}"${link === current ? html` aria-current="page"` : ''}>${link.name} <span class="count">${count}<span class="visually-hidden"> ${count === 1 ? 'inquiry' : 'inquiries'}</span></span></a></li>`;
 }
 
 function viewLinks(model: ListModel): SafeHtml {
@@ -224,7 +230,7 @@ function viewsMarkdown(model: ListModel): string[] {
   const current = currentLink(model.request);
   return groupsOf(model.request).map((group) => `${group.name}: ${group.links.map((link) => {
     const label = `${link.name} (${link.count(model.counts)})`;
-    return link === current ? `**${label}**` : mdLink(label, viewHref(model.request.filters, link.params));
+    return link === current ? `**${label}**` : mdLink(label, hrefOf(model, link));
   }).join(' · ')}`);
 }
 
