@@ -17,7 +17,7 @@ import {
   channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml,
 } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
-import { sendInboxPage, type InboxPageView } from './layout.js';
+import { rereadInboxStatus, sendInboxPage, type InboxPageView } from './layout.js';
 import { folderHref } from './list-query.js';
 import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
 
@@ -178,6 +178,7 @@ export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): voi
     if (!found) return sendErrorPage(request, reply, 404);
     // A HEAD (a link checker) looks without opening.
     const entry = request.method === 'GET' ? await markOpened(deps, found, operator) : found;
+    if (entry !== found) await rereadInboxStatus(request, deps.inbox);
     const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
     return sendInboxPage(request, reply, inquiryView({
       entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done), back: backOf(request),

@@ -76,6 +76,11 @@ export function readInboxStatus(inbox: Pick<InboxStore, 'unreadCount'>): preHand
   };
 }
 
+/** Reads the count again for a page whose handler changed it (opening an unread inquiry files it as read). */
+export async function rereadInboxStatus(request: FastifyRequest, inbox: Pick<InboxStore, 'unreadCount'>): Promise<void> {
+  if (request.inboxStatus) request.inboxStatus = { unread: await inbox.unreadCount() };
+}
+
 /** Where the page sits in the inbox: its path, and the inbox's counts when they were read. */
 interface PagePlace {
   path: string;
