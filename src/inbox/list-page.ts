@@ -173,7 +173,7 @@ function row(model: ListModel, entry: InboxEntry, showFolder: boolean): SafeHtml
 function caption(model: ListModel): string {
   const { request, counts } = model;
   const link = currentLink(request);
-  const count = link ? `: ${plural(link.count(counts), 'inquiry', 'inquiries')}` : '';
+  const count = link ? `, ${plural(link.count(counts), 'inquiry', 'inquiries')}` : '';
   const search = request.filters.q ? ` matching “${request.filters.q}”` : '';
   return `${heading(request)}${count}${search}, newest first`;
 }

@@ -135,7 +135,7 @@ describe('inbox pages on SQLite', () => {
     assert.ok(all.includes('<time datetime="2026-11-01T01:30:00-08:00">1 Nov 2026, 01:30 PST</time>'), 'the second 01:30 of the day clocks go back');
     assert.ok(all.includes('<span class="nowrap">The Hamptons</span> · <span class="nowrap">Over $10M</span>'));
     assert.match(all, /badge-held">Held</, 'the honeypot inquiry was never notified');
-    assert.match(inbox, /<caption>Inbox: 4 inquiries, newest first<\/caption>/);
+    assert.match(inbox, /<caption>Inbox, 4 inquiries, newest first<\/caption>/);
     const spam = await desk.page(`${INBOX_PATHS.list}?state=spam`);
     assert.deepEqual(listedIds(spam), [ids.get('bot')]);
     assert.match(spam, /aria-current="page">Spam/);

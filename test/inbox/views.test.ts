@@ -123,7 +123,7 @@ describe('the inbox list’s views', () => {
     }
     const proposal = await desk.page(`${INBOX_PATHS.list}?stage=proposal`);
     assert.match(proposal, /aria-current="page">Proposal <span class="count">1</);
-    assert.match(proposal, /<caption>Stage: Proposal: 1 inquiry, newest first<\/caption>/);
+    assert.match(proposal, /<caption>Stage: Proposal, 1 inquiry, newest first<\/caption>/);
   });
 
   it('shows each row’s stage and assignee, and where it lives in views across folders; unread rows in bold with the word', async () => {
@@ -157,7 +157,7 @@ describe('the inbox list’s views', () => {
     assert.match(rowOf(found, ids.get('junk')!), /badge-folder-spam"><span class="visually-hidden">Folder: <\/span>Spam</);
     assert.match(rowOf(found, ids.get('gone')!), /Folder: <\/span>Archived</);
     assert.match(rowOf(found, ids.get('fresh')!), /Folder: <\/span>Inbox</);
-    assert.match(found, /<caption>Search results: 6 inquiries matching “quince”, newest first<\/caption>/);
+    assert.match(found, /<caption>Search results, 6 inquiries matching “quince”, newest first<\/caption>/);
     assert.match(found, /href="\/inbox\?folder=archived&amp;q=quince">Archived <span class="count">2</, 'a view keeps the search');
     assert.deepEqual(keysOf(await desk.page(`${INBOX_PATHS.list}?folder=archived&q=quince`)), ['gone', 'offered']);
     assert.deepEqual(keysOf(await desk.page(`${INBOX_PATHS.list}?folder=inbox&q=quince`)), ['signed', 'called', 'fresh']);
