@@ -15,7 +15,7 @@ import {
 } from './entry-view.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
-  BadListQuery, badQueryMessage, dropEmptyParameters, folderOf, isEmptyView, listRequest, ListQuerySchema, narrowingQuery, viewHref, viewOf, withQuery,
+  BadListQuery, badQueryMessage, dropEmptyParameters, folderOf, isEmptyView, listRequest, ListQuerySchema, viewHref, viewOf, withQuery,
   type ListFilters, type ListQueryParams, type ListRequest, type ListView, type ViewParams,
 } from './list-query.js';
 import { noticeOf, noticeHtml } from './notices.js';
@@ -292,7 +292,7 @@ export function registerListPage(scope: FastifyInstance, inbox: Pick<InboxStore,
     if (list instanceof BadListQuery) return sendBadQuery(request, reply, list);
     const me = comparableAddress(request.operator!.email);
     // The counts are of the views under the search and filters (not the view shown): one grouped read.
-    const [page, counts] = await Promise.all([inbox.page(list.query, PAGE_SIZE, list.cursor), inbox.counts(narrowingQuery(request.query, time), me)]);
+    const [page, counts] = await Promise.all([inbox.page(list.query, PAGE_SIZE, list.cursor), inbox.counts(list.narrowing, me)]);
     return sendInboxPage(request, reply, listView({ request: list, page, counts, me, back: hereOf(request), notice: noticeOf(request.query.done), time }));
   });
 }

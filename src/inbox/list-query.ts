@@ -80,6 +80,8 @@ export interface ListView {
 /** The query as the store takes it, and as the page shows and links it. */
 export interface ListRequest {
   query: InboxQuery;
+  /** The search and filters without the view: what the views' counts are of. */
+  narrowing: InboxQuery;
   view: ListView;
   /** A search: it looks in every folder. */
   searching: boolean;
@@ -144,7 +146,8 @@ export function listRequest(params: ListQueryParams, time: StudioTime, me: strin
   const view = viewOf(params);
   const searching = filters.q !== undefined;
   try {
-    return { query: { ...narrowingQuery(params, time), ...viewQuery(view, searching, comparableAddress(me)) }, view, searching, filters, cursor: params.cursor };
+    const narrowing = narrowingQuery(params, time);
+    return { query: { ...narrowing, ...viewQuery(view, searching, comparableAddress(me)) }, narrowing, view, searching, filters, cursor: params.cursor };
   } catch (error) {
     if (error instanceof ApiError) return new BadListQuery(error.field ?? 'query', error.message);
     throw error;
@@ -174,7 +177,7 @@ export function viewHref(filters: ListFilters, view: ViewParams): string {
   return withQuery(INBOX_PATHS.list, { q: filters.q, ...narrowingFilters(filters), ...view });
 }
 
-/** The list of another folder (undefined: all) under the same search and filters, from its first page. */
+/** The list of a folder by its triage word (undefined: all), under the same filters: the inquiry page's way back without a `back`. */
 export function folderHref(filters: ListFilters, state: TriageState | undefined): string {
   return withQuery(INBOX_PATHS.list, state ? { ...narrowingFilters(filters), state } : { ...narrowingFilters(filters), folder: 'all' });
 }
