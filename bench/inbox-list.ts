@@ -138,6 +138,9 @@ async function cursorAt(db: Db, depth: number, state?: TriageState): Promise<str
   return cursorAfter(row);
 }
 
+/** The operator whose Mine the counts include. */
+const ME = 'desk@studio.example';
+
 async function cases(db: Db, inbox: InboxStore): Promise<Array<[string, () => Promise<unknown>]>> {
   const deepAll = await cursorAt(db, Math.floor(INQUIRIES * 0.6));
   const deepArchived = await cursorAt(db, Math.floor(INQUIRIES * 0.3), 'archived');
@@ -146,13 +149,13 @@ async function cases(db: Db, inbox: InboxStore): Promise<Array<[string, () => Pr
     ['first page of all (50)', () => inbox.page({}, PAGE)],
     ['page at 60% of all, by cursor', () => inbox.page({}, PAGE, deepAll)],
     ['page at 30% of "archived", by cursor', () => inbox.page({ state: 'archived' }, PAGE, deepArchived)],
-    ['countByState (no filter)', () => inbox.countByState({})],
+    ['counts of every view (no filter)', () => inbox.counts({}, ME)],
     [`search a rare word ("${RARE_WORD}")`, () => inbox.page({ search: RARE_WORD }, PAGE)],
     [`search a common word ("${COMMON_WORD}")`, () => inbox.page({ search: COMMON_WORD }, PAGE)],
-    [`countByState, rare-word search`, () => inbox.countByState({ search: RARE_WORD })],
+    [`counts of every view, rare-word search`, () => inbox.counts({ search: RARE_WORD }, ME)],
     ['filter location+budget (hamptons, over-10m)', () => inbox.page({ location: 'hamptons', budget: 'over-10m' }, PAGE)],
     ['filter location+budget in "archived"', () => inbox.page({ state: 'archived', location: 'hamptons', budget: 'over-10m' }, PAGE)],
-    ['list view: "new" page + countByState', () => Promise.all([inbox.page({ state: 'new' }, PAGE), inbox.countByState({})])],
+    ['list view: "new" page + counts + unread', () => Promise.all([inbox.page({ state: 'new' }, PAGE), inbox.counts({}, ME), inbox.unreadCount()])],
   ];
 }
 

@@ -10,6 +10,7 @@ import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';
+import { afterAction, BackField, backOf } from './back.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
 import { inquiryPath } from './entry-view.js';
@@ -32,7 +33,7 @@ function moveOf(from: TriageState, to: TriageState, notifies: boolean): string {
 }
 
 const IdParams = Type.Object({ id: Type.String() });
-const StateForm = Type.Object({ state: StringEnum(TRIAGE_STATES) });
+const StateForm = Type.Object({ state: StringEnum(TRIAGE_STATES), back: BackField });
 
 const see = (reply: FastifyReply, to: string) => reply.redirect(to, 303);
 
@@ -47,9 +48,10 @@ function registerStateChange(scope: FastifyInstance, deps: PageDeps): void {
     if (outcome === 'not_found') return sendErrorPage(request, reply, 404);
     if (outcome === 'changed' && from === 'spam') deps.outbox.wake();
     const done = outcome === 'unchanged' ? 'unchanged' : moveOf(from, to, deps.outbox.channels.length > 0);
-    // Unread goes back to its folder: its own page would open it, and so file it as read again.
-    if (to === 'new' && outcome === 'changed') return see(reply, withQuery(INBOX_PATHS.list, { state: from }, { done }));
-    return see(reply, withQuery(inquiryPath(id), {}, { done }));
+    // Unread goes back to the list it came from (its own page would open it, and so file it as read again).
+    const back = backOf(request);
+    if (to === 'new' && outcome === 'changed') return see(reply, afterAction(back, done, INBOX_PATHS.list));
+    return see(reply, withQuery(inquiryPath(id), {}, { done, back }));
   });
 }
 

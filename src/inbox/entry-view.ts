@@ -1,4 +1,4 @@
-import type { TriageState } from '../contract/inquiry.js';
+import type { Folder, Stage, TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { InboxEntry } from '../inquiries/ports.js';
 import type { StudioTime } from '../lib/studio-time.js';
@@ -26,6 +26,25 @@ export const FOLDERS: ReadonlyArray<{ state: TriageState; name: string }> = [
 
 export function folderName(state: TriageState | undefined): string {
   return FOLDERS.find((folder) => folder.state === state)?.name ?? 'All';
+}
+
+/** The folders' names (where an inquiry is filed; read or unread is apart). */
+export const FOLDER_NAMES: Record<Folder, string> = { inbox: 'Inbox', archived: 'Archived', spam: 'Spam' };
+
+/** Where an inquiry lives, as a badge: a word, never colour alone. */
+export function folderBadge(folder: Folder): SafeHtml {
+  return html`<span class="badge badge-folder badge-folder-${folder}"><span class="visually-hidden">Folder: </span>${FOLDER_NAMES[folder]}</span>`;
+}
+
+/** The stages' names, in the pipeline's order. */
+export const STAGE_NAMES: Record<Stage, string> = {
+  new: 'New', contacted: 'Contacted', consultation: 'Consultation', proposal: 'Proposal', won: 'Won', lost: 'Lost',
+};
+
+/** Who an inquiry is assigned to, for the operator `me` (comparable form): "You", an address, or "Unassigned". */
+export function assigneeText(assignee: string | null, me: string): string {
+  if (assignee === null) return 'Unassigned';
+  return assignee === me ? 'You' : assignee;
 }
 
 function projectLabels(entry: InboxEntry): string[] {

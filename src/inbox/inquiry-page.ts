@@ -10,13 +10,14 @@ import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
+import { BackField, backInput, backOf } from './back.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
 import {
   channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml,
 } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
-import { sendInboxPage, type InboxPageView } from './layout.js';
+import { rereadInboxStatus, sendInboxPage, type InboxPageView } from './layout.js';
 import { folderHref } from './list-query.js';
 import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
 
@@ -25,7 +26,7 @@ import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
 // actions.ts). Opening a new inquiry files it as read, as a mail client does.
 
 const InquiryParams = Type.Object({ id: Type.String() });
-const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), back: BackField });
 
 export interface InquiryModel {
   entry: InboxEntry;
@@ -36,6 +37,8 @@ export interface InquiryModel {
   time: StudioTime;
   operator: OperatorSession;
   notice?: string;
+  /** The list the operator came from (src/inbox/back.ts): the back link returns there, the forms carry it. */
+  back?: string;
 }
 
 /** A reply in the operator's own mail program, the subject filled in (RFC 6068: every part percent-encoded). */
@@ -54,7 +57,7 @@ const MOVES: Record<TriageState, Array<keyof typeof STATE_ACTIONS>> = {
 
 function stateForm(model: InquiryModel, move: keyof typeof STATE_ACTIONS): SafeHtml {
   const action = STATE_ACTIONS[move];
-  return html`<form method="post" action="${inquiryPath(model.entry.id, INBOX_PATHS.state)}">${csrfInput(model.operator)}<input type="hidden" name="state" value="${action.state}"><button type="submit" class="button button-quiet">${action.button}</button></form>`;
+  return html`<form method="post" action="${inquiryPath(model.entry.id, INBOX_PATHS.state)}">${csrfInput(model.operator)}${backInput(model.back)}<input type="hidden" name="state" value="${action.state}"><button type="submit" class="button button-quiet">${action.button}</button></form>`;
 }
 
 function actionsHtml(model: InquiryModel): SafeHtml {
@@ -119,7 +122,7 @@ function inquiryHtml(model: InquiryModel): SafeHtml {
   const { entry } = model;
   const state = entry.triage.state;
   return html`<div>
-<p class="inbox-back"><a href="${folderHref({}, state)}">← ${folderName(state)}</a></p>
+<p class="inbox-back">${model.back ? html`<a href="${model.back}">← Back to the list</a>` : html`<a href="${folderHref({}, state)}">← ${folderName(state)}</a>`}</p>
 ${model.notice ? noticeHtml(model.notice) : ''}
 <h1>${entry.name}</h1>
 <p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
@@ -175,9 +178,10 @@ export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): voi
     if (!found) return sendErrorPage(request, reply, 404);
     // A HEAD (a link checker) looks without opening.
     const entry = request.method === 'GET' ? await markOpened(deps, found, operator) : found;
+    if (entry !== found) await rereadInboxStatus(request, deps.inbox);
     const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
     return sendInboxPage(request, reply, inquiryView({
-      entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done),
+      entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done), back: backOf(request),
     }));
   });
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { INBOX_ROOT } from '../contract/paths.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
+import { CHANNEL_SETTINGS, noChannelWarning } from '../inquiries/notifiers/from-config.js';
 import { assetUrls } from '../web/assets.js';
 import type { InboxDeps } from './deps.js';
 import { inboxErrorHandler, inboxNotFound, readSession, requireCsrf, requireSession } from './guards.js';
+import { readInboxStatus } from './layout.js';
 import { registerInboxPages } from './pages.js';
 import { inboxCookies } from './session-cookie.js';
 import { registerSignIn, registerSignOut } from './sign-in.js';
@@ -18,8 +20,11 @@ import { registerSignIn, registerSignOut } from './sign-in.js';
 export async function inboxSurface(scope: FastifyInstance, deps: InboxDeps): Promise<void> {
   const cookies = inboxCookies(deps.config.baseUrl);
   const assets = assetUrls();
-  scope.decorate('inboxChrome', { siteName: deps.catalog.site.name, stylesheets: [assets.stylesheet, assets.inboxStylesheet], icon: assets.icon });
+  // The studio's channels among the outbox's: with none, every signed-in page says that nobody hears of an inquiry.
+  const noChannel = deps.outbox.channels.some((channel) => CHANNEL_SETTINGS.has(channel)) ? undefined : noChannelWarning();
+  scope.decorate('inboxChrome', { siteName: deps.catalog.site.name, stylesheets: [assets.stylesheet, assets.inboxStylesheet], icon: assets.icon, noChannel });
   scope.decorateRequest('operator', undefined);
+  scope.decorateRequest('inboxStatus', undefined);
   scope.setErrorHandler(inboxErrorHandler);
   scope.addHook('onRequest', readSession(deps.operators, cookies));
 
@@ -30,6 +35,7 @@ export async function inboxSurface(scope: FastifyInstance, deps: InboxDeps): Pro
   await scope.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireSession);
     signedIn.addHook('preHandler', requireCsrf);
+    signedIn.addHook('preHandler', readInboxStatus(deps.inbox));
     const routes = new RouteRegistry(signedIn);
     registerSignOut(signedIn, { operators: deps.operators, cookies });
     await registerInboxPages(signedIn, deps);

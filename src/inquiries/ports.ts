@@ -329,8 +329,8 @@ export interface InboxStore {
    * `limit` is a whole number from 1 (the caller's schema bounds it; pages are at most 100).
    */
   page(query: InboxQuery, limit: number, cursor?: string): Promise<InboxPage>;
-  /** How many inquiries match `query` in each triage state (the folder counts). */
-  countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>>;
+  /** How many inquiries in the inbox folder are unread: every inbox page shows it, so one indexed count. */
+  unreadCount(): Promise<number>;
   /** The counts of every view under `query`; `me` is the asking operator's address in comparable form. */
   counts(query: CountQuery, me: string): Promise<InboxCounts>;
   /**

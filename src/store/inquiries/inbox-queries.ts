@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FOLDERS, STAGES, TRIAGE_STATES, triageStateOf, type TriageState } from '../../contract/inquiry.js';
+import { FOLDERS, STAGES } from '../../contract/inquiry.js';
 import type { CountQuery, InboxCounts, InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
 import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
@@ -49,14 +49,11 @@ export async function pageInquiries(db: Db, query: InboxQuery, limit: number, cu
   return { entries: await withJobs(db.kysely, shown), next: rows.length > limit ? cursorAfter(shown.at(-1)!) : undefined };
 }
 
-export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
-  const rows = await db.kysely.selectFrom('inquiries')
-    .select((eb) => ['folder', 'unread', eb.fn.countAll().as('count')])
-    .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
-    .groupBy(['folder', 'unread']).execute();
-  const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
-  for (const row of rows) counts[triageStateOf(row.folder, row.unread === 1)] += Number(row.count);
-  return counts;
+/** The inbox folder's unread inquiries: a range of the (folder, …) index, the flag read from each row. */
+export async function countUnread(db: Db): Promise<number> {
+  const row = await db.kysely.selectFrom('inquiries').select((eb) => eb.fn.countAll().as('count'))
+    .where('folder', '=', 'inbox').where('unread', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** One grouped read of the matching rows; the views are sums of its groups (a few dozen rows at most). */

@@ -6,7 +6,7 @@ import { GroupCommitter } from '../../lib/group-committer.js';
 import type { Db } from '../db/database.js';
 import { commitBatch } from './inbox-commit.js';
 import {
-  countByState, countViews, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
+  countUnread, countViews, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
 } from './inbox-queries.js';
 import { jobRows, storedInquiryOf } from './rows.js';
 import type { Database } from '../db/schema.js';
@@ -82,8 +82,8 @@ export class KyselyInboxStore implements InboxStore {
     return pageInquiries(this.db, query, limit, cursor);
   }
 
-  countByState(query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
-    return countByState(this.db, query);
+  unreadCount(): Promise<number> {
+    return countUnread(this.db);
   }
 
   counts(query: CountQuery, me: string): Promise<InboxCounts> {
