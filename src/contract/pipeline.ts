@@ -1,3 +1,4 @@
+import type { Stage } from './inquiry.js';
 import { MULTI_LINE_PATTERN } from './text-rules.js';
 
 // The pipeline's limits: an operator's internal note on an inquiry. Plain text, trimmed; line breaks and
@@ -11,3 +12,8 @@ export const NOTE_LIMITS = {
 
 /** The rule a note's text is held to, with the same pattern the contract's free-text fields carry. */
 export const NOTE_TEXT_PATTERN = MULTI_LINE_PATTERN;
+
+/** The stages in words, for every surface that shows them. Typed by the contract's list: a new stage without a label fails the typecheck. */
+export const STAGE_LABELS: Readonly<Record<Stage, string>> = {
+  new: 'New', contacted: 'Contacted', consultation: 'Consultation', proposal: 'Proposal', won: 'Won', lost: 'Lost',
+};
