@@ -103,6 +103,7 @@ describe('the pipeline on the inquiry page in Chromium', { skip: chromiumSkip() 
     await page.goto(`${server.url}/inbox/inquiries/${id}`);
     await page.click('.timeline-note summary');
     await page.locator('.timeline-note textarea').fill('Site visit moved to Wednesday.');
+    await checkPage(page, `pipeline-editing${suffix}`);
     await Promise.all([page.waitForURL(/done=note-edited/), page.click('.timeline-note button:has-text("Save")')]);
     assert.match(await page.locator('.timeline-note').textContent() ?? '', /edited[\s\S]*Site visit moved to Wednesday\./);
     await checkPage(page, `pipeline-edited${suffix}`);

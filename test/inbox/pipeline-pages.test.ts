@@ -159,6 +159,12 @@ describe('the pipeline on the inquiry page', () => {
     assert.equal(emptyEdit.status, 400);
     assert.match(await emptyEdit.text(), /<details open><summary>Edit<\/summary>/);
 
+    // 10,000 characters of three UTF-8 bytes each: about 90 KB as a form, above the service's 64 KB default.
+    const wide = await desk.post(path(id, INBOX_PATHS.notes), { text: '家'.repeat(10_000) });
+    assert.equal(wide.status, 303, 'a note at its limit in any script fits the form');
+    const wideId = editableNotes(await desk.page(path(id))).find((n) => n !== noteId)!;
+    assert.equal((await desk.post(notePath(id, wideId, INBOX_PATHS.noteDelete))).status, 303);
+
     const deleted = await desk.post(notePath(id, noteId, INBOX_PATHS.noteDelete));
     assert.equal(deleted.headers.get('location'), `${path(id)}?done=note-deleted`);
     assert.match(await desk.page(deleted.headers.get('location')!), /Note deleted\.[\s\S]*No notes or changes yet\./);
