@@ -18,7 +18,7 @@ import { rateLimitHook } from './http/rate-limit-hook.js';
 import { registerRequestLog } from './http/request-log.js';
 import { requestIdGenerator } from './http/request-id.js';
 import { answerHeaders } from './http/security-headers.js';
-import type { InboxStore } from './inquiries/ports.js';
+import type { InboxStore, PipelineStore } from './inquiries/ports.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
 import type { InboxOutbox } from './inbox/deps.js';
@@ -53,6 +53,8 @@ export interface AppDeps {
   inquiries: InquiryService;
   /** The stored inquiries, for the studio's own readers: the read API and the web inbox. */
   inbox: InboxStore;
+  /** Each inquiry's stage, assignee, unread flag, notes and activities: the web inbox and the read API. */
+  pipeline: PipelineStore;
   oauth: OAuthService;
   /** The studio's operators: accounts, sessions and sign-in, for the web inbox. */
   operators: Operators;
@@ -135,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
     api.addHook('onRequest', bearerAuth(oauth));
     await api.register(restSurface, {
-      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, allowedOrigins: config.allowedOrigins, corsPolicy,
+      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, pipeline: deps.pipeline, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
     await api.register(mcpPlugin, {
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
-    config, catalog, inbox: deps.inbox, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock, time: deps.time,
+    config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock, time: deps.time,
   }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.

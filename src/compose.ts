@@ -18,6 +18,7 @@ import { openDatabase, type Db } from './store/db/database.js';
 import { StoreReadiness } from './store/db/readiness.js';
 import { KyselyInboxStore } from './store/inquiries/inbox.js';
 import { KyselyOutboxStore } from './store/inquiries/outbox.js';
+import { KyselyPipelineStore } from './store/inquiries/pipeline.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
@@ -131,6 +132,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options, metrics?.rateLimits);
 
   const inbox = new KyselyInboxStore(db);
+  const pipeline = new KyselyPipelineStore(db);
   const outbox = new OutboxWorker({
     outbox: outboxStore, inbox, notifiers, log: logger, ready: store.whenReady(), clock, events: metrics?.outbox,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
@@ -157,7 +159,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

@@ -1,5 +1,5 @@
 import { notificationSummary } from '../inquiries/export.js';
-import type { InboxEntry, Triage } from '../inquiries/ports.js';
+import type { Activity, InboxEntry, InquiryHistory, Triage } from '../inquiries/ports.js';
 import type { StudioTime } from '../lib/studio-time.js';
 import { table } from './command.js';
 
@@ -24,7 +24,21 @@ function stateLine({ state, changedAt, changedBy }: Triage, time: StudioTime): s
   return changedAt === null ? `${state} (as it arrived)` : `${state}, set by ${changedBy ?? 'unknown'} at ${time.text(changedAt)}`;
 }
 
-export function showLines(entry: InboxEntry, time: StudioTime): string[] {
+/** "stage new -> contacted", "assignee (nobody) -> grace@…", "folder inbox -> archived". */
+function activityLine(activity: Activity, time: StudioTime): string {
+  return `  ${time.text(activity.at)}  ${activity.actor}: ${activity.kind} ${activity.from ?? '(nobody)'} -> ${activity.to ?? '(nobody)'}`;
+}
+
+/** The notes, oldest first, each with its author and time ("edited" when it was), its text indented. */
+function noteLines(history: InquiryHistory, time: StudioTime): string[] {
+  if (history.notes.length === 0) return ['  none'];
+  return history.notes.flatMap((note) => [
+    `  ${time.text(note.at)}  ${note.author}${note.editedAt === null ? '' : ` (edited ${time.text(note.editedAt)})`}:`,
+    ...note.text.split(/\r?\n/).map((line) => `    ${line}`),
+  ]);
+}
+
+export function showLines(entry: InboxEntry, time: StudioTime, history: InquiryHistory = { notes: [], activities: [] }): string[] {
   const lines = [
     `id:          ${entry.id}`,
     `received_at: ${time.text(entry.receivedAt)}`,
@@ -35,6 +49,9 @@ export function showLines(entry: InboxEntry, time: StudioTime): string[] {
     `budget:      ${entry.budget}`,
     `phase:       ${entry.phase}`,
     `state:       ${stateLine(entry.triage, time)}`,
+    `folder:      ${entry.folder}${entry.unread ? ' (unread)' : ''}`,
+    `stage:       ${entry.stage}`,
+    `assignee:    ${entry.assignee ?? '(nobody)'}`,
     `spam:        ${entry.spam ? 'yes (honeypot filled)' : 'no'}`,
     `channel:     ${entry.channel}${entry.clientId ? ` (client ${entry.clientId})` : ''}`,
     `client_ip:   ${entry.clientIp}`,
@@ -46,6 +63,10 @@ export function showLines(entry: InboxEntry, time: StudioTime): string[] {
       + (n.lastError && n.status !== 'done' ? `, last error: ${n.lastError}` : '')),
     'message:',
     ...entry.message.split(/\r?\n/).map((line) => `  ${line}`),
+    'notes:',
+    ...noteLines(history, time),
+    'activities:',
+    ...(history.activities.length === 0 ? ['  none'] : history.activities.map((activity) => activityLine(activity, time))),
   ];
   if (entry.notifications.length === 0) lines.splice(lines.indexOf('notifications:') + 1, 0, '  none');
   return lines;

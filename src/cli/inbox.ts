@@ -1,14 +1,18 @@
 import { userInfo } from 'node:os';
 import { eraseByEmail } from '../inquiries/erase.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
-import { NOTIFICATION_STATUSES, TRIAGE_STATES, type TriageState } from '../contract/inquiry.js';
+import { NOTIFICATION_STATUSES, STAGES, TRIAGE_STATES, type Stage, type TriageState } from '../contract/inquiry.js';
+import { UNASSIGNED } from '../contract/inbox-api.js';
 import type { InboxFilter, InboxStore, NotificationStatus, OutboxStore } from '../inquiries/ports.js';
 import { notifiersFromConfig } from '../inquiries/notifiers/from-config.js';
+import { assignTo, moveStage, type PipelineDeps } from '../inquiries/pipeline.js';
 import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
 import { studioTime, type StudioTime } from '../lib/studio-time.js';
 import { KyselyInboxStore } from '../store/inquiries/inbox.js';
 import { KyselyOutboxStore } from '../store/inquiries/outbox.js';
+import { KyselyPipelineStore } from '../store/inquiries/pipeline.js';
+import { KyselyOperatorStore } from '../store/operators/operators.js';
 import { EXIT, UsageError, parseCommandLine, parseDuration, parseSince, runSubcommand, type CliContext, type CommandGroup, type Subcommand } from './command.js';
 import { listTable, showLines } from './inbox-format.js';
 
@@ -19,7 +23,8 @@ const USAGE = `studio inbox <command>
                           inquiries, newest first, with their state and notification states;
                           --search: every word in the name, email or message, any letter case;
                           --spam is --state spam, --no-spam every state but spam
-  show <id>               one inquiry with every field, its state and its notifications
+  show <id>               one inquiry with every field, its state, stage, assignee, notes, activities
+                          and notifications
   export --format csv|json [--state …] [--search …] [--since …] [--spam | --no-spam] [--status …]
                           every matching inquiry to standard output
   delete <id>             deletes one inquiry (privacy request)
@@ -32,6 +37,10 @@ const USAGE = `studio inbox <command>
                           files the inquiry in that state, as cli:<your user name>; out of spam, its
                           notifications that spam held back are queued
   not-spam <id>           takes an inquiry out of spam (to read) and queues its notifications
+  stage <id> ${STAGES.join('|')}
+                          moves the inquiry to that stage of the pipeline, as cli:<your user name>;
+                          with the webhook configured, an inquiry.stage_changed is queued
+  assign <id> <email>|${UNASSIGNED}  assigns the inquiry to an operator of the web inbox, or to nobody
 
 Exit codes: 0 done, 1 failure (e.g. database unreachable), 2 usage error, 4 no such inquiry.`;
 
@@ -107,7 +116,8 @@ async function show(args: string[], context: CliContext): Promise<number> {
   const { inbox } = await storesOf(context);
   const entry = await inbox.find(id);
   if (!entry) { context.err('No inquiry with that id.'); return EXIT.notFound; }
-  for (const line of showLines(entry, timeOf(context))) context.out(line);
+  const history = await new KyselyPipelineStore(await context.db()).history(id);
+  for (const line of showLines(entry, timeOf(context), history)) context.out(line);
   return EXIT.ok;
 }
 
@@ -222,15 +232,58 @@ async function notSpam(args: string[], context: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
+/** The pipeline as the operator command works it: the configured channels, the web inbox's operators; no worker to wake. */
+async function pipelineOf(context: CliContext): Promise<PipelineDeps> {
+  const notifiers = notifiersFromConfig(context.config);
+  await Promise.all(notifiers.map((n) => n.close?.()));
+  const db = await context.db();
+  const operators = new KyselyOperatorStore(db);
+  return {
+    pipeline: new KyselyPipelineStore(db), channels: notifiers.map((n) => n.channel),
+    operators: { emails: async () => (await operators.list(Date.now(), 0)).map((operator) => operator.email) },
+  };
+}
+
+/** The id and one more word of `stage` and `assign`. */
+function idAnd(args: string[], what: string): [string, string] {
+  const { positionals } = parseCommandLine(args, {}, 2);
+  if (positionals.length < 2) throw new UsageError(`give the inquiry id and ${what}`);
+  return positionals as [string, string];
+}
+
+async function stage(args: string[], context: CliContext): Promise<number> {
+  const [id, value] = idAnd(args, `a stage (${STAGES.join(', ')})`);
+  if (!STAGES.includes(value as Stage)) throw new UsageError(`the stage must be one of ${STAGES.join(', ')}`);
+  const deps = await pipelineOf(context);
+  const outcome = await moveStage(deps, id, value as Stage, operatorName());
+  if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
+  if (outcome === 'unchanged') { context.out(`Inquiry ${id} is at stage ${value} already; nothing changed.`); return EXIT.ok; }
+  context.out(deps.channels.includes('webhook')
+    ? `Inquiry ${id} is now at stage ${value}; its inquiry.stage_changed webhook is queued, and the server's outbox worker sends it.`
+    : `Inquiry ${id} is now at stage ${value}.`);
+  return EXIT.ok;
+}
+
+async function assign(args: string[], context: CliContext): Promise<number> {
+  const [id, value] = idAnd(args, `an operator's email, or ${UNASSIGNED}`);
+  const email = value.toLowerCase() === UNASSIGNED ? null : value;
+  const outcome = await assignTo(await pipelineOf(context), id, email, operatorName());
+  if (outcome === 'not_found') { context.err('No inquiry with that id.'); return EXIT.notFound; }
+  if (outcome === 'unknown_operator') { context.err(`No operator has the address ${value}; see studio operators list.`); return EXIT.failure; }
+  const who = email === null ? 'nobody' : email;
+  context.out(outcome === 'unchanged' ? `Inquiry ${id} is assigned to ${who} already; nothing changed.` : `Inquiry ${id} is now assigned to ${who}.`);
+  return EXIT.ok;
+}
+
 /** Run by runSubcommand (command.ts), which looks the name up in this Map. */
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map([
   ['list', list], ['show', show], ['export', exportAll], ['delete', deleteInquiries], ['purge', purge], ['retry', retry],
-  ['mark', mark], ['not-spam', notSpam],
+  ['mark', mark], ['not-spam', notSpam], ['stage', stage], ['assign', assign],
 ]);
 
 /** `studio inbox …`: the operator's view of the studio inbox in DATABASE_URL. */
 export const inboxCommands: CommandGroup = {
-  summary: 'inbox <command>         list, show, mark, export, delete, purge inquiries; retry notifications; not-spam',
+  summary: 'inbox <command>         list, show, mark, stage, assign, export, delete, purge inquiries; retry notifications; not-spam',
   usage: USAGE,
   async run(args, context) {
     return runSubcommand('inbox', SUBCOMMANDS, args, context);

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { BUDGETS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, TRIAGE_STATES } from './inquiry.js';
+import { BUDGETS, FOLDERS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, STAGES, TRIAGE_STATES } from './inquiry.js';
+import { NOTE_LIMITS } from './pipeline.js';
 import { StringEnum } from './schema-helpers.js';
 import { CURSOR_PATTERN, DATE_OR_DATE_TIME_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
@@ -15,6 +16,12 @@ export const INQUIRY_PAGE = {
 
 /** Longest search text: a few words or an address, short enough to keep the store's LIKE cheap. */
 export const INQUIRY_SEARCH_MAX_LENGTH = 200;
+
+/** Longest assignee filter: an address (RFC 5321's 254) with room to spare. */
+const ASSIGNEE_MAX_LENGTH = 320;
+
+/** The assignee filter's word for "assigned to nobody". */
+export const UNASSIGNED = 'none';
 
 /** Longest cursor: the store's are far shorter (a time and an id), so anything longer was not ours. */
 const CURSOR_MAX_LENGTH = 200;
@@ -34,6 +41,13 @@ export const InquiryListQuery = Type.Object({
   location: optionalEnum(LOCATIONS, 'Only inquiries for this location.'),
   budget: optionalEnum(BUDGETS, 'Only inquiries with this budget band.'),
   phase: optionalEnum(PHASES, 'Only inquiries in this project phase.'),
+  folder: optionalEnum(FOLDERS, 'Only inquiries filed in this folder.'),
+  unread: optionalEnum(['true', 'false'] as const, 'true: only the unread inquiries; false: only the read ones.'),
+  stage: optionalEnum(STAGES, 'Only inquiries at this stage of the pipeline.'),
+  assignee: Type.Optional(Type.String({
+    [TRIM_KEYWORD]: true, minLength: 1, maxLength: ASSIGNEE_MAX_LENGTH,
+    description: 'Only inquiries assigned to this operator (their address, any letter case); "none": only the unassigned ones.',
+  })),
   since: timeBound('Received at or after: a day (YYYY-MM-DD, from its start in UTC) or an RFC 3339 date-time.'),
   until: timeBound('Received before: a day (YYYY-MM-DD) includes that whole day in UTC; a date-time is exclusive.'),
   cursor: Type.Optional(Type.String({
@@ -64,6 +78,14 @@ export const InquiryNotification = Type.Object({
   last_error: nullable(Type.String({ description: 'What went wrong at the last failed attempt.' })),
 }, { title: 'InquiryNotification' });
 
+export const InquiryNote = Type.Object({
+  id: Type.String(),
+  author: Type.String({ description: 'The operator who wrote it (their address).' }),
+  at: time('When it was written.'),
+  text: Type.String({ maxLength: NOTE_LIMITS.maxLength, description: 'Plain text, as the operator wrote it.' }),
+  edited_at: nullable(time('When its author last edited it; null: never.')),
+}, { title: 'InquiryNote' });
+
 /**
  * A received inquiry with every submitted field, how it arrived, the studio's triage and its
  * notifications. The sender's IP address and user agent stay in the studio (data minimization).
@@ -87,6 +109,12 @@ export const ReceivedInquiry = Type.Object({
     changed_by: nullable(Type.String({ description: 'Who set it: an operator\'s email, or cli:<user>; null: as it arrived.' })),
   }),
   notifications: Type.Array(InquiryNotification),
+  folder: StringEnum(FOLDERS, { description: 'Where the studio filed it (triage.state says the same with the unread flag, for earlier readers).' }),
+  unread: Type.Boolean({ description: 'Nobody has opened it since it arrived (or an operator marked it unread).' }),
+  stage: StringEnum(STAGES, { description: 'Where the studio\'s work with the person stands.' }),
+  assignee: nullable(Type.String({ description: 'The operator it is assigned to (their address); null: nobody.' })),
+  notes: Type.Array(InquiryNote, { description: 'The operators\' internal notes, oldest first.' }),
+  contact: Type.Array(Type.String(), { description: 'The ids of the same person\'s other inquiries (the same address in any letter case), newest first.' }),
 }, { title: 'ReceivedInquiry' });
 export type ReceivedInquiry = Static<typeof ReceivedInquiry>;
 

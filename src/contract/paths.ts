@@ -58,6 +58,13 @@ export const INBOX_PATHS = {
   state: `${INBOX_ROOT}/inquiries/:id/state`,
   retry: `${INBOX_ROOT}/inquiries/:id/retry`,
   delete: `${INBOX_ROOT}/inquiries/:id/delete`,
+  /** The pipeline's forms on an inquiry's page (src/inbox/pipeline-actions.ts). */
+  stage: `${INBOX_ROOT}/inquiries/:id/stage`,
+  assignee: `${INBOX_ROOT}/inquiries/:id/assignee`,
+  unread: `${INBOX_ROOT}/inquiries/:id/unread`,
+  notes: `${INBOX_ROOT}/inquiries/:id/notes`,
+  note: `${INBOX_ROOT}/inquiries/:id/notes/:noteId`,
+  noteDelete: `${INBOX_ROOT}/inquiries/:id/notes/:noteId/delete`,
   exportCsv: `${INBOX_ROOT}/export.csv`,
   exportJson: `${INBOX_ROOT}/export.json`,
   erase: `${INBOX_ROOT}/erase`,

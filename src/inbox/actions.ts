@@ -17,6 +17,7 @@ import { inquiryPath } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import { withQuery } from './list-query.js';
+import { registerPipelineActions } from './pipeline-actions.js';
 
 // What an operator does to one inquiry, each a POST form with the session's CSRF token (checked by the
 // context's hook before any handler runs) answered 303 to a page that shows a one-line notice
@@ -97,4 +98,5 @@ export function registerActions(scope: FastifyInstance, deps: PageDeps): void {
   registerStateChange(scope, deps);
   registerRetry(scope, deps);
   registerDelete(scope, deps);
+  registerPipelineActions(scope, deps);
 }

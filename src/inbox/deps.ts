@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { ServerConfig } from '../config/server.js';
-import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
+import type { InboxStore, NotificationChannel, PipelineStore } from '../inquiries/ports.js';
+import type { PipelineDeps } from '../inquiries/pipeline.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { TriageDeps } from '../inquiries/triage.js';
 import type { Clock } from '../lib/clock.js';
@@ -17,6 +18,8 @@ export interface InboxDeps {
   config: Pick<ServerConfig, 'baseUrl'>;
   catalog: Catalog;
   inbox: InboxStore;
+  /** Each inquiry's stage, assignee, unread flag, notes and activities (src/inquiries/pipeline.ts). */
+  pipeline: PipelineStore;
   inquiries: InquiryService;
   operators: Operators;
   /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */
@@ -47,6 +50,8 @@ export interface ClientDirectory {
 export interface PageDeps {
   inbox: InboxStore;
   triage: TriageDeps;
+  /** The pipeline use cases: stage, assignee, unread flag, notes (the outbox woken for a stage change). */
+  pipeline: PipelineDeps;
   outbox: InboxOutbox;
   clients: ClientDirectory;
   clock: Clock;

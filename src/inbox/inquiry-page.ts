@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { TriageState } from '../contract/inquiry.js';
+import type { Folder } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
+import { markUnread } from '../inquiries/pipeline.js';
 import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
-import { changeState } from '../inquiries/triage.js';
 import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
@@ -20,16 +20,19 @@ import { sendErrorPage } from './guards.js';
 import { rereadInboxStatus, sendInboxPage, type InboxPageView } from './layout.js';
 import { folderHref } from './list-query.js';
 import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
+import {
+  assigneeText, othersHtml, pipelineControlsHtml, pipelineMarkdown, stageLabel, timelineHtml, type NoteDraft, type PipelineModel,
+} from './pipeline-view.js';
 
-// One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its triage, the delivery log of each
-// notification, and the actions on it (each a POST form carrying the session's CSRF token; see
-// actions.ts). Opening a new inquiry files it as read, as a mail client does.
+// One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its folder, stage and assignee, the
+// timeline of its notes and changes, the person's other inquiries, the delivery log of each notification,
+// and the actions on it (each a POST form carrying the session's CSRF token; see actions.ts and
+// pipeline-actions.ts). Opening an unread inquiry marks it read, as a mail client does; it stays in its folder.
 
 const InquiryParams = Type.Object({ id: Type.String() });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), back: BackField });
 
-export interface InquiryModel {
-  entry: InboxEntry;
+export interface InquiryModel extends PipelineModel {
   /** The OAuth client's name, when the inquiry came with a bearer token of a client still registered. */
   clientName?: string;
   siteName: string;
@@ -37,8 +40,9 @@ export interface InquiryModel {
   time: StudioTime;
   operator: OperatorSession;
   notice?: string;
-  /** The list the operator came from (src/inbox/back.ts): the back link returns there, the forms carry it. */
-  back?: string;
+  /** The conversation with the inquirer (the thread and the reply form), placed after the message. */
+  conversation?: SafeHtml;
+  conversationMarkdown?: string;
 }
 
 /** A reply in the operator's own mail program, the subject filled in (RFC 6068: every part percent-encoded). */
@@ -47,13 +51,18 @@ export function replyHref(email: string, siteName: string): string {
   return `mailto:${address}?subject=${encodeURIComponent(`Re: your inquiry to ${siteName}`)}`;
 }
 
-/** Which moves an inquiry in each folder offers, in this order. */
-const MOVES: Record<TriageState, Array<keyof typeof STATE_ACTIONS>> = {
-  new: ['read', 'archive', 'spam'],
-  read: ['unread', 'archive', 'spam'],
-  archived: ['inbox', 'unread', 'spam'],
+/** Which moves between folders an inquiry in each folder offers, in this order (read and unread never move it). */
+const MOVES: Record<Folder, Array<keyof typeof STATE_ACTIONS>> = {
+  inbox: ['archive', 'spam'],
+  archived: ['inbox', 'spam'],
   spam: ['not-spam'],
 };
+
+/** Mark read or unread: the flag only; "Mark unread" then returns to the list the operator came from. */
+function unreadForm(model: InquiryModel): SafeHtml {
+  const unread = !model.entry.unread;
+  return html`<form method="post" action="${inquiryPath(model.entry.id, INBOX_PATHS.unread)}">${csrfInput(model.operator)}<input type="hidden" name="unread" value="${String(unread)}">${backInput(model.back)}<button type="submit" class="button button-quiet">${unread ? 'Mark unread' : 'Mark read'}</button></form>`;
+}
 
 function stateForm(model: InquiryModel, move: keyof typeof STATE_ACTIONS): SafeHtml {
   const action = STATE_ACTIONS[move];
@@ -64,7 +73,8 @@ function actionsHtml(model: InquiryModel): SafeHtml {
   const { entry } = model;
   return html`<div class="inquiry-actions" role="group" aria-label="Actions">
 <a class="button" href="${replyHref(entry.email, model.siteName)}">Reply by email</a>
-${MOVES[entry.triage.state].map((move) => stateForm(model, move))}
+${unreadForm(model)}
+${MOVES[entry.folder].map((move) => stateForm(model, move))}
 <a class="button button-quiet button-danger" href="${inquiryPath(entry.id, INBOX_PATHS.delete)}">Delete…</a>
 </div>`;
 }
@@ -118,16 +128,27 @@ function notificationsHtml(model: InquiryModel): SafeHtml {
 <tbody>${entry.notifications.map((job) => html`<tr>${jobCells(job, model.time).map((cell, i) => html`<td data-label="${JOB_HEADERS[i]}">${cell}</td>`)}</tr>`)}</tbody></table>${retry}`;
 }
 
+function backLink(model: InquiryModel): SafeHtml {
+  const state = model.entry.triage.state;
+  return model.back
+    ? html`<p class="inbox-back"><a href="${model.back}">← Back to the list</a></p>`
+    : html`<p class="inbox-back"><a href="${folderHref({}, state)}">← ${folderName(state)}</a></p>`;
+}
+
 function inquiryHtml(model: InquiryModel): SafeHtml {
   const { entry } = model;
   const state = entry.triage.state;
   return html`<div>
-<p class="inbox-back">${model.back ? html`<a href="${model.back}">← Back to the list</a>` : html`<a href="${folderHref({}, state)}">← ${folderName(state)}</a>`}</p>
+${backLink(model)}
 ${model.notice ? noticeHtml(model.notice) : ''}
 <h1>${entry.name}</h1>
-<p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
+<p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · stage <strong>${stageLabel(entry.stage)}</strong> · ${assigneeText(entry.assignee)} · notifications ${deliveryBadge(deliveryState(entry))}</p>
 ${actionsHtml(model)}
+${pipelineControlsHtml(model)}
 <section aria-labelledby="h-message"><h2 id="h-message">Message</h2><div class="inquiry-message">${entry.message}</div></section>
+${model.conversation ?? ''}
+${timelineHtml(model)}
+${othersHtml(model)}
 <section aria-labelledby="h-details"><h2 id="h-details">Details</h2>
 <dl class="inquiry-facts">${facts(model).map((f) => html`<div><dt>${f.label}</dt><dd>${f.html ?? f.text}</dd></div>`)}</dl></section>
 <section aria-labelledby="h-triage"><h2 id="h-triage">Triage</h2><p>${triageText(entry, model.time)}</p></section>
@@ -147,7 +168,10 @@ function inquiryMarkdown(model: InquiryModel): string {
     `# ${mdText(entry.name)}`, '',
     ...(model.notice ? [model.notice, ''] : []),
     `Received ${model.time.text(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
+    `Stage: ${stageLabel(entry.stage)} · ${assigneeText(entry.assignee)}`, '',
     '## Message', '', quoted(entry.message), '',
+    ...(model.conversationMarkdown ? [model.conversationMarkdown, ''] : []),
+    ...pipelineMarkdown(model),
     '## Details', '', ...facts(model).map((f) => `- **${f.label}:** ${mdText(f.text)}`), '',
     '## Triage', '', triageText(entry, model.time), '',
     '## Notifications', '', `${DELIVERY_WORDS[deliveryState(entry)].label}: ${DELIVERY_WORDS[deliveryState(entry)].meaning}.`, '',
@@ -163,25 +187,44 @@ export function inquiryView(model: InquiryModel): InboxPageView {
   return { title: model.entry.name, kind: 'inquiry', html: inquiryHtml(model), markdown: inquiryMarkdown(model) };
 }
 
-/** Opening a new inquiry files it as read, recorded as the operator's doing (the list shows what is unread). */
+/** Opening an unread inquiry marks it read, as the operator's doing; it stays in its folder (the list shows what is unread). */
 async function markOpened(deps: PageDeps, entry: InboxEntry, operator: OperatorSession): Promise<InboxEntry> {
-  if (entry.triage.state !== 'new') return entry;
-  const outcome = await changeState(deps.triage, entry.id, 'read', operator.email);
+  if (!entry.unread) return entry;
+  const outcome = await markUnread(deps.pipeline, entry.id, false, operator.email);
   return outcome === 'changed' ? (await deps.inbox.find(entry.id)) ?? entry : entry;
+}
+
+/** What the page shows besides the entry, and how it was reached. */
+export interface InquiryPageExtras {
+  notice?: string;
+  back?: string;
+  draft?: NoteDraft;
+  status?: number;
+}
+
+/** The inquiry's page: read with its history, operators and the person's other inquiries. */
+export async function sendInquiryPage(request: FastifyRequest, reply: FastifyReply, deps: PageDeps, entry: InboxEntry, extras: InquiryPageExtras): Promise<FastifyReply> {
+  const [clientName, history, operators, contacts] = await Promise.all([
+    entry.clientId ? deps.clients.findClient(entry.clientId).then((client) => client?.metadata.client_name) : undefined,
+    deps.pipeline.pipeline.history(entry.id),
+    deps.pipeline.operators.emails(),
+    deps.pipeline.pipeline.ofContacts([entry.contact]),
+  ]);
+  const view = inquiryView({
+    entry, clientName, siteName: deps.siteName, time: deps.time, operator: request.operator!, history, operators,
+    others: contacts.filter((other) => other.id !== entry.id), notice: extras.notice, back: extras.back, draft: extras.draft,
+  });
+  return sendInboxPage(request, reply, { ...view, status: extras.status });
 }
 
 export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(INBOX_PATHS.inquiry, { schema: { hide: true, params: InquiryParams, querystring: DoneQuery } }, async (request, reply) => {
-    const operator = request.operator!;
     const found = await deps.inbox.find(request.params.id);
     if (!found) return sendErrorPage(request, reply, 404);
     // A HEAD (a link checker) looks without opening.
-    const entry = request.method === 'GET' ? await markOpened(deps, found, operator) : found;
+    const entry = request.method === 'GET' ? await markOpened(deps, found, request.operator!) : found;
     if (entry !== found) await rereadInboxStatus(request, deps.inbox);
-    const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
-    return sendInboxPage(request, reply, inquiryView({
-      entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done), back: backOf(request),
-    }));
+    return sendInquiryPage(request, reply, deps, entry, { notice: noticeOf(request.query.done), back: backOf(request) });
   });
 }

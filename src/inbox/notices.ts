@@ -14,6 +14,24 @@ export const STATE_ACTIONS = {
   'not-spam': { state: 'read', button: 'Not spam', notice: 'Moved out of spam: its notifications are on their way.' },
 } as const satisfies Record<string, { state: TriageState; button: string; notice: string }>;
 
+/** The notices of the pipeline's forms on an inquiry's page (src/inbox/pipeline-actions.ts). */
+const PIPELINE_NOTICES: ReadonlyArray<readonly [string, string]> = [
+  ['stage', 'Stage changed.'],
+  ['stage-told', 'Stage changed; the webhook tells the studio’s tools.'],
+  ['stage-unchanged', 'Nothing changed: it is at that stage already.'],
+  ['assigned', 'Assigned.'],
+  ['unassigned', 'Nobody is assigned now.'],
+  ['assignee-unchanged', 'Nothing changed: it was assigned so already.'],
+  ['unknown-operator', 'Not assigned: there is no operator with that address.'],
+  ['marked-read', 'Marked as read.'],
+  ['marked-unread', 'Marked as unread.'],
+  ['note-added', 'Note added.'],
+  ['note-edited', 'Note saved.'],
+  ['note-deleted', 'Note deleted.'],
+  ['note-gone', 'That note is gone: it was deleted.'],
+  ['note-not-yours', 'Only its author can change or delete a note.'],
+];
+
 /** Every notice a `done` parameter may name; a Map, since the key comes from the address bar. */
 const NOTICES: ReadonlyMap<string, string> = new Map([
   ...Object.entries(STATE_ACTIONS).map(([done, action]) => [done, action.notice] as const),
@@ -22,6 +40,7 @@ const NOTICES: ReadonlyMap<string, string> = new Map([
   ['retried', 'Its failed notifications are queued again.'],
   ['nothing-to-retry', 'It has no failed notification to retry.'],
   ['deleted', 'The inquiry was deleted, with its notifications.'],
+  ...PIPELINE_NOTICES,
 ]);
 
 export function noticeOf(done: string | undefined): string | undefined {

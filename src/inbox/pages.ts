@@ -15,6 +15,10 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
   const pages: PageDeps = {
     inbox: deps.inbox,
     triage: { inbox: deps.inbox, channels: deps.outbox.channels, clock },
+    pipeline: {
+      pipeline: deps.pipeline, channels: deps.outbox.channels, clock, wake: () => deps.outbox.wake(),
+      operators: { emails: async () => (await deps.operators.list()).map((operator) => operator.email) },
+    },
     outbox: deps.outbox,
     clients: deps.clients,
     clock,

@@ -1,6 +1,7 @@
 import { ApiError } from '../contract/errors.js';
-import type { InquiryListQuery } from '../contract/inbox-api.js';
+import { UNASSIGNED, type InquiryListQuery } from '../contract/inbox-api.js';
 import type { StudioTime } from '../lib/studio-time.js';
+import { comparableAddress } from './email-address.js';
 import type { InboxQuery } from './ports.js';
 
 // The contract's inquiry list query (validated by the route schema of the read API and of the web inbox's
@@ -27,6 +28,12 @@ function boundOf(field: 'since' | 'until', value: string | undefined, time: Stud
   return Date.parse(value);
 }
 
+/** The assignee filter: an operator's address in comparable form, or null for "none" (unassigned). */
+function assigneeOf(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.toLowerCase() === UNASSIGNED ? null : comparableAddress(value);
+}
+
 /**
  * The store's query of a validated list query, its days those of `time`; throws
  * invalid_field for a day the calendar lacks.
@@ -38,6 +45,10 @@ export function inboxQueryOf(params: InquiryListQuery, time: StudioTime): InboxQ
     location: params.location,
     budget: params.budget,
     phase: params.phase,
+    folder: params.folder,
+    unread: params.unread === undefined ? undefined : params.unread === 'true',
+    stage: params.stage,
+    assignee: assigneeOf(params.assignee),
     since: boundOf('since', params.since, time),
     until: boundOf('until', params.until, time),
   };

@@ -147,6 +147,74 @@ export interface OutboxStore {
   pendingByChannel(): Promise<PendingJobs[]>;
 }
 
+// ── Pipeline store ──
+
+// The pipeline of one inquiry: its stage, assignee and unread flag, the operators' notes, and the record
+// of every change (activities). Each write is one transaction over the inquiry's locked row. The
+// adapters for SQLite and PostgreSQL live in src/store/inquiries/pipeline.ts.
+
+/** One recorded change of an inquiry: who, when, what, from which value to which (null: none, e.g. unassigned). */
+export interface Activity {
+  id: string;
+  at: number;
+  /** An operator's address, `cli:<user>`, `homeowner` or `system`. */
+  actor: string;
+  kind: 'stage' | 'assignee' | 'folder';
+  from: string | null;
+  to: string | null;
+}
+
+/** An operator's internal note: plain text, edited and deleted by its author only. */
+export interface Note {
+  id: string;
+  author: string;
+  at: number;
+  /** Null until edited. */
+  editedAt: number | null;
+  text: string;
+}
+
+/** One inquiry of a person, as the page's "other inquiries" and the read API's `contact` list it. */
+export interface ContactInquiry {
+  id: string;
+  contact: string;
+  receivedAt: number;
+  stage: Stage;
+  folder: Folder;
+}
+
+/** Everything recorded on one inquiry, oldest first. */
+export interface InquiryHistory {
+  notes: Note[];
+  activities: Activity[];
+}
+
+/** A change of the inquiry: made, nothing to change (already so), or no such inquiry. */
+export type PipelineOutcome = 'changed' | 'unchanged' | 'not_found';
+/** A change of a note: made, no such note on that inquiry, or the note is another operator's. */
+export type NoteOutcome = 'changed' | 'not_found' | 'not_author';
+
+export interface PipelineStore {
+  /**
+   * Moves the inquiry to `stage`, records the activity and, for each channel in `notify` (unless the
+   * inquiry is in spam), queues an inquiry.stage_changed job that refers to that activity.
+   */
+  setStage(id: string, stage: Stage, by: string, now: number, notify: NotificationChannel[]): Promise<PipelineOutcome>;
+  /** Assigns the inquiry to `assignee` (an operator's address in comparable form) or to nobody (null). */
+  assign(id: string, assignee: string | null, by: string, now: number): Promise<PipelineOutcome>;
+  /** Sets the unread flag and who set it when; never the folder, records no activity, leaves the last activity. */
+  setUnread(id: string, unread: boolean, by: string, now: number): Promise<PipelineOutcome>;
+  /** The new note's id; undefined when there is no such inquiry. */
+  addNote(id: string, author: string, text: string, now: number): Promise<string | undefined>;
+  editNote(id: string, noteId: string, author: string, text: string, now: number): Promise<NoteOutcome>;
+  deleteNote(id: string, noteId: string, author: string, now: number): Promise<NoteOutcome>;
+  history(id: string): Promise<InquiryHistory>;
+  /** The notes of many inquiries in one read (the read API's pages), oldest first each. */
+  notesOf(ids: readonly string[]): Promise<Map<string, Note[]>>;
+  /** Every inquiry of these contacts (comparable addresses), newest first. */
+  ofContacts(contacts: readonly string[]): Promise<ContactInquiry[]>;
+}
+
 // ── Inbox store ──
 
 // The inbox store port: where accepted inquiries are kept, with their outbox jobs. The use case commits,

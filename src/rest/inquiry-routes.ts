@@ -10,14 +10,14 @@ import { appendLink } from '../http/link-headers.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
-import type { InboxStore } from '../inquiries/ports.js';
+import type { InboxStore, PipelineStore } from '../inquiries/ports.js';
 import { INBOX_RETRY_AFTER_SECONDS } from '../inquiries/submit.js';
 import { errorClass } from '../lib/error-class.js';
 import { utcTime } from '../lib/studio-time.js';
 import { requireScope } from '../oauth/http/require-scope.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
 import { nextPageUrl, pageLimitOf } from './inquiry-query.js';
-import { receivedInquiry } from './received-inquiry.js';
+import { pipelinePartsOf, receivedInquiry } from './received-inquiry.js';
 
 // The read API of the received inquiries, for the studio's own tools (a CRM, an agent working for the
 // firm): GET /api/v1/inquiries and GET /api/v1/inquiries/{id}. In a context of their own inside the API
@@ -26,6 +26,8 @@ import { receivedInquiry } from './received-inquiry.js';
 
 export interface InquiryRouteOptions {
   inbox: Pick<InboxStore, 'page' | 'find'>;
+  /** Each inquiry's notes and the person's other inquiries. */
+  pipeline: Pick<PipelineStore, 'notesOf' | 'ofContacts'>;
   baseUrl: string;
 }
 
@@ -35,7 +37,7 @@ const SECURITY = [{ oauth2: [SCOPE] }];
 
 const DESCRIPTION = 'For the studio\'s own tools. Requires a bearer token with the scope inquiries:read, which only the studio\'s '
   + 'operators grant, to clients they create (`studio clients add --scope inquiries:read`); a self-registered client cannot obtain it. '
-  + 'Every submitted field, how it arrived, the triage state and the notifications; not the sender\'s IP address or user agent. '
+  + 'Every submitted field, how it arrived, the folder, unread flag, stage, assignee and notes, the person\'s other inquiries, and the notifications; not the sender\'s IP address or user agent. '
   + 'Answers are `Cache-Control: private, no-store`.';
 
 const NO_STORE = 'private, no-store';
@@ -94,7 +96,7 @@ async function fromInbox<T>(log: FastifyBaseLogger, read: () => Promise<T>): Pro
   }
 }
 
-export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: InquiryRouteOptions): Promise<void> {
+export async function inquiryRoutes(scope: FastifyInstance, { inbox, pipeline, baseUrl }: InquiryRouteOptions): Promise<void> {
   const routes = new RouteRegistry(scope);
   scope.addHook('onSend', noStore);
   scope.addHook('onRequest', requireScope(baseUrl, SCOPE));
@@ -120,9 +122,10 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
     // The API's days are UTC days, as its schema says, whatever the studio's zone.
     const query = inboxQueryOf(request.query, utcTime);
     const page = await fromInbox(request.log, () => inbox.page(query, pageLimitOf(request.query), request.query.cursor));
+    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, page.entries));
     const next = page.next === undefined ? null : nextPageUrl(listUrl, request.query, page.next);
     if (next) appendLink(reply, `<${next}>; rel="next"`);
-    return { inquiries: page.entries.map(receivedInquiry), next };
+    return { inquiries: page.entries.map((entry) => receivedInquiry(entry, parts.get(entry.id)!)), next };
   });
 
   typed.get(PATHS.inquiry, {
@@ -142,7 +145,8 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
   }, async (request) => {
     const entry = await fromInbox(request.log, () => inbox.find(request.params.id));
     if (!entry) throw new ApiError('not_found', { message: 'There is no inquiry with this id.', hint: `List the inquiries at ${PATHS.inquiries} for their ids.` });
-    return receivedInquiry(entry);
+    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, [entry]));
+    return receivedInquiry(entry, parts.get(entry.id)!);
   });
 
   registerMethodNotAllowed(scope, routes.methodsByUrl());

@@ -1,5 +1,5 @@
 import type { ReceivedInquiry } from '../contract/inbox-api.js';
-import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
+import type { ContactInquiry, InboxEntry, Note, NotificationState, PipelineStore } from '../inquiries/ports.js';
 
 // An inbox entry as the read API shows it (the contract's ReceivedInquiry): times as ISO 8601, names in
 // snake_case. The sender's IP address and user agent are left out on purpose: a CRM answers the person,
@@ -19,7 +19,31 @@ function notificationOf(n: NotificationState): ReceivedInquiry['notifications'][
   };
 }
 
-export function receivedInquiry(entry: InboxEntry): ReceivedInquiry {
+/** What the pipeline keeps beside an inquiry: its notes, and the ids of the person's other inquiries. */
+export interface PipelineParts {
+  notes: Note[];
+  contact: string[];
+}
+
+function noteOf(note: Note): ReceivedInquiry['notes'][number] {
+  return { id: note.id, author: note.author, at: new Date(note.at).toISOString(), text: note.text, edited_at: isoOrNull(note.editedAt) };
+}
+
+/** The notes and the other inquiries of each entry, in two reads for a whole page. */
+export async function pipelinePartsOf(pipeline: Pick<PipelineStore, 'notesOf' | 'ofContacts'>, entries: readonly InboxEntry[]): Promise<Map<string, PipelineParts>> {
+  const [notes, contacts] = await Promise.all([
+    pipeline.notesOf(entries.map((entry) => entry.id)),
+    pipeline.ofContacts(entries.map((entry) => entry.contact)),
+  ]);
+  const byContact = new Map<string, ContactInquiry[]>();
+  for (const inquiry of contacts) byContact.set(inquiry.contact, [...(byContact.get(inquiry.contact) ?? []), inquiry]);
+  return new Map(entries.map((entry) => [entry.id, {
+    notes: notes.get(entry.id) ?? [],
+    contact: (byContact.get(entry.contact) ?? []).map((other) => other.id).filter((id) => id !== entry.id),
+  }]));
+}
+
+export function receivedInquiry(entry: InboxEntry, parts: PipelineParts): ReceivedInquiry {
   return {
     id: entry.id,
     received_at: entry.receivedAt.toISOString(),
@@ -35,5 +59,11 @@ export function receivedInquiry(entry: InboxEntry): ReceivedInquiry {
     spam: entry.spam,
     triage: { state: entry.triage.state, changed_at: isoOrNull(entry.triage.changedAt), changed_by: entry.triage.changedBy },
     notifications: entry.notifications.map(notificationOf),
+    folder: entry.folder,
+    unread: entry.unread,
+    stage: entry.stage,
+    assignee: entry.assignee,
+    notes: parts.notes.map(noteOf),
+    contact: parts.contact,
   };
 }

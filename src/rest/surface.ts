@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_ROOT } from '../contract/paths.js';
-import type { InboxStore } from '../inquiries/ports.js';
+import type { InboxStore, PipelineStore } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
@@ -19,6 +19,8 @@ export interface RestOptions {
   inquiries: InquiryService;
   /** The stored inquiries, for the read API of the studio's own tools. */
   inbox: InboxStore;
+  /** Each inquiry's notes and the person's other inquiries, for the same read API. */
+  pipeline: PipelineStore;
   allowedOrigins: readonly string[];
   corsPolicy: FastifyCorsOptions;
   legacy: Omit<LegacyDeprecation, 'baseUrl'>;
@@ -39,7 +41,7 @@ export async function restSurface(scope: FastifyInstance, options: RestOptions):
     inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
     legacy: { ...options.legacy, baseUrl },
   });
-  await scope.register(inquiryRoutes, { inbox: options.inbox, baseUrl });
+  await scope.register(inquiryRoutes, { inbox: options.inbox, pipeline: options.pipeline, baseUrl });
   registerMethodNotAllowed(scope, routes.methodsByUrl());
   await answerNotFoundAsJson(scope, API_ROOT);
 }

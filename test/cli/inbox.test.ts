@@ -8,6 +8,8 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 import { countInquiries, eventually, openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/inquiry-peers.js';
 import type { Db } from '../../src/store/db/database.js';
+import { KyselyPipelineStore } from '../../src/store/inquiries/pipeline.js';
+import { addOperator } from '../helpers/inbox.js';
 
 // The operator command `studio`, run as a child process against the server's own DATABASE_URL.
 
@@ -326,6 +328,42 @@ describe('studio command', () => {
     assert.equal(await countInquiries(db), before - 2);
     const jobs = await db.kysely.selectFrom('notification_jobs').select('id').where('inquiry_id', 'in', [ids[0]!, ids[2]!]).execute();
     assert.equal(jobs.length, 0);
+  });
+
+  it('inbox stage and assign work the pipeline as the operator; show prints stage, assignee, notes and activities', async () => {
+    const env = { DATABASE_URL: server.config.databaseUrl, INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret };
+    assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry({ message: 'A boathouse, word pipeline' }))).status, 200);
+    const id = (await db.kysely.selectFrom('inquiries').select('id').where('message', '=', 'A boathouse, word pipeline').executeTakeFirstOrThrow()).id;
+    const me = `cli:${userInfo().username}`;
+    const moved = await studioWith(env, 'inbox', 'stage', id, 'contacted');
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.match(moved.stdout, new RegExp(`^Inquiry ${id} is now at stage contacted; its inquiry.stage_changed webhook is queued`));
+    const told = await eventually(async () => webhook.received.find((w) => w.payload.type === 'inquiry.stage_changed' && (w.payload.data as unknown as { inquiry_id: string }).inquiry_id === id));
+    assert.deepEqual({ ...told.payload.data, changed_at: undefined }, { inquiry_id: id, from: 'new', to: 'contacted', by: me, changed_at: undefined });
+    assert.match((await studioWith(env, 'inbox', 'stage', id, 'contacted')).stdout, /at stage contacted already; nothing changed/);
+    const bad = await studio(server.config.databaseUrl, 'inbox', 'stage', id, 'client');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /the stage must be one of new, contacted, consultation, proposal, won, lost/);
+
+    const stranger = await studio(server.config.databaseUrl, 'inbox', 'assign', id, 'mallory@example.com');
+    assert.equal(stranger.code, 1);
+    assert.match(stranger.stderr, /No operator has the address mallory@example\.com/);
+    await addOperator(server, 'grace@harbor.example');
+    const assigned = await studio(server.config.databaseUrl, 'inbox', 'assign', id, 'Grace@Harbor.example');
+    assert.equal(assigned.code, 0, assigned.stderr);
+    assert.equal(assigned.stdout.trim(), `Inquiry ${id} is now assigned to Grace@Harbor.example.`);
+    await new KyselyPipelineStore(db).addNote(id, 'grace@harbor.example', 'Called.\nSite visit Tuesday.', Date.now());
+
+    const shown = await studio(server.config.databaseUrl, 'inbox', 'show', id);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /^stage: +contacted$/m);
+    assert.match(shown.stdout, /^assignee: +grace@harbor\.example$/m);
+    assert.match(shown.stdout, /^notes:\n {2}\d+ \w{3} \d{4}, \d\d:\d\d E[SD]T {2}grace@harbor\.example:\n {4}Called\.\n {4}Site visit Tuesday\.$/m);
+    assert.match(shown.stdout, new RegExp(`^activities:\\n.*  ${me}: stage new -> contacted\\n.*  ${me}: assignee \\(nobody\\) -> grace@harbor\\.example$`, 'm'));
+    const unassigned = await studio(server.config.databaseUrl, 'inbox', 'assign', id, 'none');
+    assert.equal(unassigned.stdout.trim(), `Inquiry ${id} is now assigned to nobody.`);
+    assert.equal((await studio(server.config.databaseUrl, 'inbox', 'stage', 'no-such-id', 'won')).code, 4);
+    assert.equal((await studio(server.config.databaseUrl, 'inbox', 'assign', 'no-such-id', 'none')).code, 4);
   });
 
   it('usage mistakes exit 2 with the usage text', async () => {
