@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { sequentialUuidv7 } from '../../inquiries/ids.js';
 import type { Transaction } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database, InquiriesTable, InquiryActivitiesTable } from '../db/schema.js';
@@ -25,7 +25,7 @@ export type ActivityInput = Omit<InquiryActivitiesTable, 'id' | 'inquiry_id' | '
 
 /** Records one change of the inquiry and makes it the inquiry's last activity. */
 export async function recordActivity(tx: Tx, inquiryId: string, at: number, activity: ActivityInput): Promise<string> {
-  const id = randomUUID();
+  const id = sequentialUuidv7(at);
   await tx.insertInto('inquiry_activities').values({ id, inquiry_id: inquiryId, at, ...activity }).execute();
   await tx.updateTable('inquiries').set({ last_activity_at: at }).where('id', '=', inquiryId).execute();
   return id;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { sequentialUuidv7 } from '../../inquiries/ids.js';
 import type { Transaction } from 'kysely';
 import type { Stage } from '../../contract/inquiry.js';
 import type {
@@ -73,7 +73,7 @@ export class KyselyPipelineStore implements PipelineStore {
 
   addNote(id: string, author: string, text: string, now: number): Promise<string | undefined> {
     return this.locked(id, async (tx) => {
-      const noteId = randomUUID();
+      const noteId = sequentialUuidv7(now);
       await tx.insertInto('inquiry_notes').values({ id: noteId, inquiry_id: id, author, created_at: now, edited_at: null, text }).execute();
       await touch(tx, id, now);
       return noteId;
