@@ -18,6 +18,7 @@ import { openDatabase, type Db } from './store/db/database.js';
 import { StoreReadiness } from './store/db/readiness.js';
 import { KyselyInboxStore } from './store/inquiries/inbox.js';
 import { KyselyOutboxStore } from './store/inquiries/outbox.js';
+import { KyselyReportStore } from './store/inquiries/reports.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
@@ -157,7 +158,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   for (const notifier of notifiers) notifier.start();

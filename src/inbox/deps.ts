@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config/server.js';
 import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { TriageDeps } from '../inquiries/triage.js';
+import type { ReportStore } from '../inquiries/report-ports.js';
 import type { Clock } from '../lib/clock.js';
 import type { StudioTime } from '../lib/studio-time.js';
 import type { ClientRecord } from '../oauth/ports.js';
@@ -17,6 +18,8 @@ export interface InboxDeps {
   config: Pick<ServerConfig, 'baseUrl'>;
   catalog: Catalog;
   inbox: InboxStore;
+  /** The reports' counts (src/inquiries/reports.ts). */
+  reports: ReportStore;
   inquiries: InquiryService;
   operators: Operators;
   /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */

@@ -58,6 +58,7 @@ export function setInboxHeaders(reply: FastifyReply): void {
 
 function header(chrome: InboxChrome, operator: OperatorSession | undefined): SafeHtml {
   const account = operator ? html`<div class="inbox-account">
+<a href="${INBOX_PATHS.reports}">Reports</a>
 <span class="inbox-email">${operator.email}</span>
 <form method="post" action="${INBOX_PATHS.logout}">${csrfInput(operator)}<button type="submit" class="button button-quiet">Sign out</button></form>
 </div>` : '';
