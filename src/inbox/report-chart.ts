@@ -7,12 +7,10 @@ import { html, type SafeHtml } from '../web/html.js';
 // legend shows both with the value's name, so no value is told apart by colour alone. role="img" with a
 // <title> and <desc>: the figures themselves are in the table beside it.
 
-const WIDTH = 480;
-const HEIGHT = 270;
-const PLOT = { left: 34, right: 6, top: 10, bottom: 34 } as const;
+const WIDTH = 420;
+const HEIGHT = 250;
+const PLOT = { left: 34, right: 22, top: 12, bottom: 34 } as const;
 const GRID_LINES = 4;
-/** Every 4th week is named on the axis: all 26 would not fit at 390 px. */
-const LABEL_EVERY = 4;
 
 /** Fill and pattern per value index, the site's palette (a stacked value stays distinct in greyscale). */
 const FILLS = [
@@ -55,7 +53,7 @@ export function chartSvg(report: WeeklyReport, labels: readonly string[], splitN
   const y = (value: number) => PLOT.top + plotHeight - (value / top) * plotHeight;
   const total = report.weeks.reduce((sum, w) => sum + w.total, 0);
   const grid = Array.from({ length: GRID_LINES + 1 }, (_, i) => (top / GRID_LINES) * i).map((value) => html`<g class="chart-grid">
-<line x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${y(value)}" y2="${y(value)}"/><text x="${PLOT.left - 5}" y="${y(value) + 4}" text-anchor="end">${value}</text></g>`);
+<line x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${y(value)}" y2="${y(value)}"/><text x="${PLOT.left - 5}" y="${y(value)}" dominant-baseline="middle" text-anchor="end">${value}</text></g>`);
   const bars = report.weeks.map((week, w) => {
     const x = PLOT.left + w * step + (step - barWidth) / 2;
     let base = 0;
@@ -66,7 +64,9 @@ export function chartSvg(report: WeeklyReport, labels: readonly string[], splitN
       base += count;
       return segment;
     });
-    const axis = w % LABEL_EVERY === 0 ? html`<text class="chart-week" x="${(x + barWidth / 2).toFixed(1)}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">${week.short}</text>` : '';
+    // The axis names each month under its first week: 26 dates would not fit at 390 px (the table has them all).
+    const axis = w === 0 || week.month !== report.weeks[w - 1]!.month
+      ? html`<text class="chart-week" x="${x.toFixed(1)}" y="${HEIGHT - PLOT.bottom + 8}" dominant-baseline="hanging">${week.month}</text>` : '';
     return html`<g>${segments}${axis}</g>`;
   });
   const first = report.weeks[0]?.label ?? '';

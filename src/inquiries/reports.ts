@@ -26,9 +26,9 @@ export const FUNNEL_STAGES = ['new', 'consultation', 'won'] as const;
 export interface ReportWeek {
   /** The Monday it starts on, YYYY-MM-DD in the studio's zone. */
   start: string;
-  /** "1 Jun 2026" and "1 Jun": the Monday for people (the table, the chart's axis). */
+  /** "1 Jun 2026": the Monday for people (the table); "Jun", its month (the chart's axis names each month once). */
   label: string;
-  short: string;
+  month: string;
   startMs: number;
   endMs: number;
   /** Per split value (every value present, 0 when none). */
@@ -61,9 +61,9 @@ export function weekBounds(now: number, zone: string, weeks = REPORT_WEEKS): num
   return Array.from({ length: weeks + 1 }, (_, i) => first.plus({ weeks: i }).toMillis());
 }
 
-function mondayLabels(at: number, zone: string): { label: string; short: string } {
+function mondayLabels(at: number, zone: string): { label: string; month: string } {
   const monday = DateTime.fromMillis(at, { zone, locale: 'en-US' });
-  return { label: monday.toFormat('d LLL yyyy'), short: monday.toFormat('d LLL') };
+  return { label: monday.toFormat('d LLL yyyy'), month: monday.toFormat('LLL') };
 }
 
 const rate = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
