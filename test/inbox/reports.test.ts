@@ -14,6 +14,7 @@ import { startSmtpSink, type SmtpSink } from '../helpers/inquiry-peers.js';
 import { eventually, openStore } from '../helpers/inquiries.js';
 import { parseMail } from '../helpers/mail.js';
 import { seedInquiry, seedMessage, seedStageChange } from '../helpers/pipeline-seed.js';
+import { studioWith } from '../helpers/cli.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The reports (inquiries per week in the studio's weeks, split by location, budget and phase; the funnel)
@@ -298,5 +299,25 @@ describe('the morning digest', () => {
     assert.equal(smtp.mails.length, before);
     assert.equal((await db.kysely.selectFrom('digests').selectAll().execute()).length, 0);
     await db.close();
+  });
+
+  it('studio inbox digest prints today\'s digest, and --send mails it without taking the day', async (t) => {
+    const server = await startServer(t, { STUDIO_TIME_ZONE: ZONE });
+    const db = openStore(server.config.databaseUrl);
+    t.after(() => db.close());
+    const id = await seedInquiry(db, { at: Date.now() - HOUR, name: 'Command Line Lead' });
+    const env = { DATABASE_URL: server.config.databaseUrl, BASE_URL: 'https://studio.example', STUDIO_TIME_ZONE: ZONE };
+    const printed = await studioWith(env, 'inbox', 'digest');
+    assert.equal(printed.code, 0, printed.stderr);
+    assert.match(printed.stdout, /^Subject: Inbox digest, .*: 1 new inquiry, 0 replies waiting, 0 stale leads\n/);
+    assert.match(printed.stdout, new RegExp(`- Command Line Lead, arrived \\d+ \\w+ \\d{4}, \\d{2}:\\d{2} E[SD]T\\n  https://studio\\.example/inbox/inquiries/${id}`));
+    const before = smtp.mails.length;
+    const sent = await studioWith({ ...env, SMTP_URL: smtp.url, INBOX_EMAIL_TO: 'studio@studio.example' }, 'inbox', 'digest', '--send');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.equal(smtp.mails.length, before + 1);
+    assert.match(parseMail(smtp.mails.at(-1)!.raw).parts.get('text/plain')!, /Command Line Lead/);
+    assert.equal((await db.kysely.selectFrom('digests').selectAll().execute()).length, 0, 'the scheduled digest still goes out');
+    const usage = await studioWith(env, 'inbox', 'digest', '--later');
+    assert.equal(usage.code, 2);
   });
 });
