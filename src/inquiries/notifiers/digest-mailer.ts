@@ -1,9 +1,9 @@
 import type { DigestMail, DigestMailer } from '../digest.js';
-import { DEFAULT_SMTP_TIMEOUTS, defaultFromAddress, isPlainAddress, openPool } from './smtp.js';
+import { DEFAULT_SMTP_TIMEOUTS, defaultFromAddress, openPool } from './smtp.js';
 
 // The morning digest's mail, over the same kind of SMTP pool as the studio's notifications (SMTP_URL),
-// to INBOX_EMAIL_TO, from INBOX_EMAIL_FROM or the default sender. One mail a day: the pool is opened with
-// the first one and kept.
+// to INBOX_EMAIL_TO, from INBOX_EMAIL_FROM or the default sender (both the operator's, checked at start;
+// the envelope names only the studio). One mail a day: the pool is opened with the first one and kept.
 
 export interface SmtpDigestMailerOptions {
   smtpUrl: string;
@@ -18,7 +18,6 @@ export class SmtpDigestMailer implements DigestMailer {
 
   constructor(private readonly options: SmtpDigestMailerOptions) {
     this.from = options.from ?? defaultFromAddress(options.baseUrl);
-    if (!isPlainAddress(options.to) || !isPlainAddress(this.from)) throw new Error('the digest\'s addresses must be plain addresses');
   }
 
   async send(mail: DigestMail): Promise<void> {
