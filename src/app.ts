@@ -31,6 +31,7 @@ import type { OAuthService } from './oauth/service.js';
 import type { Operators } from './operators/operators.js';
 import type { Clock } from './lib/clock.js';
 import type { StudioTime } from './lib/studio-time.js';
+import type { ReportStore } from './inquiries/report-ports.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import { ApiIndex } from './rest/api-index.js';
 import { registerHealth, type ReadinessCheck } from './rest/health.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   inbox: InboxStore;
   /** Each inquiry's stage, assignee, unread flag, notes and activities: the web inbox and the read API. */
   pipeline: PipelineStore;
+  /** The reports' counts, for the web inbox's reports page. */
+  reports: ReportStore;
   oauth: OAuthService;
   /** The studio's operators: accounts, sessions and sign-in, for the web inbox. */
   operators: Operators;
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
     config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock, time: deps.time,
+    reports: deps.reports,
   }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.

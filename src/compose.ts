@@ -19,13 +19,17 @@ import { StoreReadiness } from './store/db/readiness.js';
 import { KyselyInboxStore } from './store/inquiries/inbox.js';
 import { KyselyOutboxStore } from './store/inquiries/outbox.js';
 import { KyselyPipelineStore } from './store/inquiries/pipeline.js';
+import { KyselyReportStore } from './store/inquiries/reports.js';
+import { KyselyDigestStore } from './store/inquiries/digests.js';
+import { DigestScheduler } from './inquiries/digest-scheduler.js';
+import { SmtpDigestMailer } from './inquiries/notifiers/digest-mailer.js';
 import { createInquiryService } from './inquiries/submit.js';
 import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
 import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { studioTime } from './lib/studio-time.js';
+import { studioTime, type StudioTime } from './lib/studio-time.js';
 import { createOAuth } from './oauth/service.js';
 import type { Metrics } from './observability/metrics.js';
 import { stdoutDestination } from './observability/log-destination.js';
@@ -63,6 +67,8 @@ export interface ComposeOptions {
   clock?: Clock;
   /** Replaces the rate-limit store that REDIS_URL would pick (fault injection). */
   rateLimitStore?: RateLimitStore;
+  /** How often the morning digest's scheduler looks at the clock (a minute when not given). */
+  digestTickMs?: number;
 }
 
 /** JSON lines on stdout, handed over once per turn of the event loop (src/observability/log-destination.ts). */
@@ -83,6 +89,19 @@ function openStore(config: StoreConfig, logger: FastifyBaseLogger): { db: Db; st
     await db.ping();
   };
   return { db, store, check: { name: 'database', check } };
+}
+
+/** INBOX_DIGEST: the morning digest's scheduler, started and stopped with the service; none when off. */
+function digestScheduler(
+  config: Config, db: Db, parts: { clock: Clock; time: StudioTime; logger: FastifyBaseLogger; ready: Promise<void> }, options: ComposeOptions,
+): { scheduler: DigestScheduler; mailer: SmtpDigestMailer } | undefined {
+  if (!config.inboxDigest || !config.smtpUrl || !config.inboxEmailTo) return undefined;
+  const mailer = new SmtpDigestMailer({ smtpUrl: config.smtpUrl, to: config.inboxEmailTo, from: config.inboxEmailFrom, baseUrl: config.baseUrl });
+  const scheduler = new DigestScheduler({
+    store: new KyselyDigestStore(db), mailer, time: parts.time, baseUrl: config.baseUrl, hour: config.inboxDigestHour,
+    clock: parts.clock, log: parts.logger, ready: parts.ready, tickMs: options.digestTickMs,
+  });
+  return { scheduler, mailer };
 }
 
 /** A notification channel in the readiness report, read from memory, never making the service unready. */
@@ -159,9 +178,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
+  const digest = digestScheduler(config, db, { clock, time, logger, ready: store.whenReady() }, options);
+  digest?.scheduler.start();
   for (const notifier of notifiers) notifier.start();
   return {
     get app() { return live.app; },
@@ -183,6 +204,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
         ['in-flight requests', () => live.close()],
         ['image encodes under way', () => images.close()],
         ['deliveries in flight', () => { pressure?.stop(); store.stop(); return outbox.stop(); }],
+        ['the morning digest', async () => { await digest?.scheduler.stop(); await digest?.mailer.close(); }],
         ['notification channels', () => Promise.all(notifiers.map((n) => n.close?.()))],
         ['OAuth revocation feed', () => oauth.close()],
         ['rate-limit store', () => limiter.close()],

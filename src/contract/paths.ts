@@ -68,6 +68,8 @@ export const INBOX_PATHS = {
   exportCsv: `${INBOX_ROOT}/export.csv`,
   exportJson: `${INBOX_ROOT}/export.json`,
   erase: `${INBOX_ROOT}/erase`,
+  reports: `${INBOX_ROOT}/reports`,
+  reportsCsv: `${INBOX_ROOT}/reports.csv`,
   login: `${INBOX_ROOT}/login`,
   logout: `${INBOX_ROOT}/logout`,
   /** The one-time sign-in link's page: `${BASE_URL}/inbox/set-password?token=<token>`. */

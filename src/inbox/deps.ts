@@ -4,6 +4,7 @@ import type { InboxStore, NotificationChannel, PipelineStore } from '../inquirie
 import type { PipelineDeps } from '../inquiries/pipeline.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { TriageDeps } from '../inquiries/triage.js';
+import type { ReportStore } from '../inquiries/report-ports.js';
 import type { Clock } from '../lib/clock.js';
 import type { StudioTime } from '../lib/studio-time.js';
 import type { ClientRecord } from '../oauth/ports.js';
@@ -20,6 +21,8 @@ export interface InboxDeps {
   inbox: InboxStore;
   /** Each inquiry's stage, assignee, unread flag, notes and activities (src/inquiries/pipeline.ts). */
   pipeline: PipelineStore;
+  /** The reports' counts (src/inquiries/reports.ts). */
+  reports: ReportStore;
   inquiries: InquiryService;
   operators: Operators;
   /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */

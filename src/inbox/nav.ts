@@ -27,5 +27,6 @@ export const INBOX_NAV: readonly InboxNavItem[] = [
     count: (status) => ({ value: status.unread, words: 'unread' }),
     holds: (path) => path === INBOX_PATHS.list || path.startsWith(INQUIRY_PAGES),
   },
-  // Unmatched mail (/inbox/unmatched) and Reports (/inbox/reports) follow, each an entry like the one above.
+  // Unmatched mail (/inbox/unmatched) follows, an entry like the one above.
+  { label: 'Reports', href: INBOX_PATHS.reports, holds: (path) => path === INBOX_PATHS.reports || path === INBOX_PATHS.reportsCsv },
 ];

@@ -6,6 +6,7 @@ import { registerErase } from './erase-page.js';
 import { registerExports } from './export.js';
 import { registerInquiryPage } from './inquiry-page.js';
 import { registerListPage } from './list-page.js';
+import { registerReports } from './reports-page.js';
 
 // The inbox's pages, registered in the signed-in context (src/inbox/plugin.ts): every route here has
 // `request.operator`, and every POST has passed the CSRF check before its handler runs.
@@ -30,4 +31,5 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
   registerActions(scope, pages);
   registerExports(scope, pages);
   registerErase(scope, pages.inbox);
+  registerReports(scope, { reports: deps.reports, clock, time: deps.time });
 }

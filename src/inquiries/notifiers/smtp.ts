@@ -87,7 +87,7 @@ function poolSizeOf(smtpUrl: string): number {
  * often a TLS and AUTH exchange). The pool merges `url` with the other options; query parameters in
  * SMTP_URL win, so an operator can tune a peer (`?maxConnections=10`) without a code change.
  */
-async function openPool(smtpUrl: string, timeouts: SmtpTimeouts): Promise<SmtpTransporter> {
+export async function openPool(smtpUrl: string, timeouts: SmtpTimeouts): Promise<SmtpTransporter> {
   const [{ default: nodemailer }, { default: SMTPPool }] = await Promise.all([
     import('nodemailer'), import('nodemailer/lib/smtp-pool/index.js'),
   ]);

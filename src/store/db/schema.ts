@@ -198,6 +198,15 @@ export interface OperatorSignInLinksTable {
   used_at: number | null;
 }
 
+/** The morning digest's claim on a studio day: one instance sends each day's (src/inquiries/digest.ts). */
+export interface DigestsTable {
+  /** YYYY-MM-DD in the studio's zone. */
+  day: string;
+  claimed_at: number;
+  /** Null while claimed and not (yet) sent. */
+  sent_at: number | null;
+}
+
 export interface Database {
   inquiries: InquiriesTable;
   inquiry_activities: InquiryActivitiesTable;
@@ -213,4 +222,5 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_links: OperatorSignInLinksTable;
+  digests: DigestsTable;
 }
