@@ -1,4 +1,5 @@
 import { readContent, type ContentConfig } from './content.js';
+import { readConversations, type ConversationsConfig } from './conversations.js';
 import { readHttpLimits, type HttpLimitsConfig } from './http-limits.js';
 import { readLegacy, type LegacyConfig } from './legacy.js';
 import { readNotifications, type NotificationsConfig } from './notifications.js';
@@ -17,7 +18,7 @@ import { readStudio, type StudioConfig } from './studio.js';
 
 /** The whole configuration: only the composition root and the entry points that load it see all of it. */
 export type Config = ServerConfig & HttpLimitsConfig & StoreConfig & RateLimitsConfig & ContentConfig
-  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig;
+  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig & ConversationsConfig;
 
 export { ConfigError };
 
@@ -35,6 +36,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readOutbox(r),
     ...readHttpLimits(r),
     ...readStudio(r),
+    ...readConversations(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

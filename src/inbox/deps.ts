@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/catalog.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { ServerConfig } from '../config/server.js';
 import type { InboxStore, NotificationChannel } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
@@ -21,6 +22,8 @@ export interface InboxDeps {
   operators: Operators;
   /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */
   outbox: InboxOutbox;
+  /** The conversations: the thread on the inquiry page, the reply form, unmatched mail, attachments. */
+  conversations: Conversations;
   /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
   clients: ClientDirectory;
   clock?: Clock;
@@ -48,6 +51,7 @@ export interface PageDeps {
   inbox: InboxStore;
   triage: TriageDeps;
   outbox: InboxOutbox;
+  conversations: Conversations;
   clients: ClientDirectory;
   clock: Clock;
   time: StudioTime;

@@ -19,6 +19,7 @@ import { sendErrorPage } from './guards.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import { folderHref } from './list-query.js';
 import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
+import { conversationParts } from './conversation-view.js';
 
 // One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its triage, the delivery log of each
 // notification, and the actions on it (each a POST form carrying the session's CSRF token; see
@@ -36,6 +37,9 @@ export interface InquiryModel {
   time: StudioTime;
   operator: OperatorSession;
   notice?: string;
+  /** The conversation with the homeowner and the reply form (src/inbox/conversation-view.ts), and its Markdown. */
+  conversation?: SafeHtml;
+  conversationMarkdown?: string;
 }
 
 /** A reply in the operator's own mail program, the subject filled in (RFC 6068: every part percent-encoded). */
@@ -125,6 +129,7 @@ ${model.notice ? noticeHtml(model.notice) : ''}
 <p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · notifications ${deliveryBadge(deliveryState(entry))}</p>
 ${actionsHtml(model)}
 <section aria-labelledby="h-message"><h2 id="h-message">Message</h2><div class="inquiry-message">${entry.message}</div></section>
+${model.conversation ?? ''}
 <section aria-labelledby="h-details"><h2 id="h-details">Details</h2>
 <dl class="inquiry-facts">${facts(model).map((f) => html`<div><dt>${f.label}</dt><dd>${f.html ?? f.text}</dd></div>`)}</dl></section>
 <section aria-labelledby="h-triage"><h2 id="h-triage">Triage</h2><p>${triageText(entry, model.time)}</p></section>
@@ -145,6 +150,7 @@ function inquiryMarkdown(model: InquiryModel): string {
     ...(model.notice ? [model.notice, ''] : []),
     `Received ${model.time.text(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
     '## Message', '', quoted(entry.message), '',
+    ...(model.conversationMarkdown ? [model.conversationMarkdown] : []),
     '## Details', '', ...facts(model).map((f) => `- **${f.label}:** ${mdText(f.text)}`), '',
     '## Triage', '', triageText(entry, model.time), '',
     '## Notifications', '', `${DELIVERY_WORDS[deliveryState(entry)].label}: ${DELIVERY_WORDS[deliveryState(entry)].meaning}.`, '',
@@ -178,6 +184,7 @@ export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): voi
     const clientName = entry.clientId ? (await deps.clients.findClient(entry.clientId))?.metadata.client_name : undefined;
     return sendInboxPage(request, reply, inquiryView({
       entry, clientName, siteName: deps.siteName, time: deps.time, operator, notice: noticeOf(request.query.done),
+      ...(await conversationParts(deps, entry.id, operator, request.query.done)),
     }));
   });
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../lib/clock.js';
 import { registerActions } from './actions.js';
+import { registerAttachmentRoute } from './attachment-route.js';
+import { registerConversationActions } from './conversation-actions.js';
+import { registerUnmatchedPage } from './unmatched-page.js';
 import type { InboxDeps, PageDeps } from './deps.js';
 import { registerErase } from './erase-page.js';
 import { registerExports } from './export.js';
@@ -16,6 +19,7 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
     inbox: deps.inbox,
     triage: { inbox: deps.inbox, channels: deps.outbox.channels, clock },
     outbox: deps.outbox,
+    conversations: deps.conversations,
     clients: deps.clients,
     clock,
     time: deps.time,
@@ -26,4 +30,7 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
   registerActions(scope, pages);
   registerExports(scope, pages);
   registerErase(scope, pages.inbox);
+  registerConversationActions(scope, pages);
+  registerUnmatchedPage(scope, pages);
+  registerAttachmentRoute(scope, pages.conversations.store);
 }
