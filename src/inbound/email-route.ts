@@ -42,7 +42,7 @@ export const INBOUND_EMAIL_SCHEMA = {
   },
   body: { content: { [RAW_MESSAGE_TYPE]: { schema: { description: 'One raw RFC 5322 message, as received.' } } } },
   response: {
-    200: { ...RefOf(InboundFiled), description: 'Filed: on its inquiry (matched) or in the Unmatched view.' },
+    200: { ...InboundFiled, description: 'Filed: on its inquiry (matched) or in the Unmatched view.' },
     400: error('The message cannot be read (code invalid_message; the message says why), or a header is invalid (invalid_request).'),
     401: error('Unsigned, badly signed, or signed too long ago (replayed): code invalid_signature. Nothing was stored.'),
     404: error('Inbound email is not configured (INBOUND_EMAIL_SECRET is unset): code not_found.'),
