@@ -59,6 +59,18 @@ async function withDetails(db: Kysely<Database>, rows: InquiryMessagesTable[]): 
   return rows.map((row) => storedMessageOf(row, attachments.get(row.id) ?? [], jobs.get(row.id)));
 }
 
+/** Erasure: the unmatched messages of one contact (comparable address), attachments with them (cascade). */
+export async function deleteUnmatchedOf(db: Kysely<Database>, contact: string): Promise<number> {
+  const result = await db.deleteFrom('inquiry_messages').where('inquiry_id', 'is', null).where('contact', '=', contact).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Retention: the unmatched messages received before `before`; a matched one goes with its inquiry. */
+export async function purgeUnmatched(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('inquiry_messages').where('inquiry_id', 'is', null).where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export class KyselyConversationStore implements ConversationStore {
   constructor(private readonly db: Db) {}
 
@@ -144,13 +156,11 @@ export class KyselyConversationStore implements ConversationStore {
     return undefined;
   }
 
-  async deleteUnmatchedOf(contact: string): Promise<number> {
-    const result = await this.db.kysely.deleteFrom('inquiry_messages').where('inquiry_id', 'is', null).where('contact', '=', contact).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteUnmatchedOf(contact: string): Promise<number> {
+    return deleteUnmatchedOf(this.db.kysely, contact);
   }
 
-  async purgeUnmatched(before: number): Promise<number> {
-    const result = await this.db.kysely.deleteFrom('inquiry_messages').where('inquiry_id', 'is', null).where('at', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  purgeUnmatched(before: number): Promise<number> {
+    return purgeUnmatched(this.db.kysely, before);
   }
 }
