@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 1);
 
 function inquiry(email: string): Inquiry {
-  return { name: 'Hana', email, message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'concept' } as Inquiry;
+  return { name: 'Hana', email, message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'unsure' };
 }
 
 async function addInquiry(db: Db, id: string, email: string, receivedAt = T0): Promise<void> {
