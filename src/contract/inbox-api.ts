@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { BUDGETS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, TRIAGE_STATES } from './inquiry.js';
 import { StringEnum } from './schema-helpers.js';
+import { ThreadMessage } from './conversation.js';
 import { CURSOR_PATTERN, DATE_OR_DATE_TIME_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
 // The read API of the received inquiries (GET /api/v1/inquiries and /api/v1/inquiries/{id}), for the
@@ -87,6 +88,7 @@ export const ReceivedInquiry = Type.Object({
     changed_by: nullable(Type.String({ description: 'Who set it: an operator\'s email, or cli:<user>; null: as it arrived.' })),
   }),
   notifications: Type.Array(InquiryNotification),
+  thread: Type.Array(ThreadMessage, { description: 'The conversation with the inquirer by mail, oldest first: the studio\'s replies from the inbox and the answers.' }),
 }, { title: 'ReceivedInquiry' });
 export type ReceivedInquiry = Static<typeof ReceivedInquiry>;
 

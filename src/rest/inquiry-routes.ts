@@ -18,6 +18,7 @@ import { requireScope } from '../oauth/http/require-scope.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
 import { nextPageUrl, pageLimitOf } from './inquiry-query.js';
 import { receivedInquiry } from './received-inquiry.js';
+import type { ConversationStore } from '../conversations/ports.js';
 
 // The read API of the received inquiries, for the studio's own tools (a CRM, an agent working for the
 // firm): GET /api/v1/inquiries and GET /api/v1/inquiries/{id}. In a context of their own inside the API
@@ -26,6 +27,8 @@ import { receivedInquiry } from './received-inquiry.js';
 
 export interface InquiryRouteOptions {
   inbox: Pick<InboxStore, 'page' | 'find'>;
+  /** The conversations of the inquiries (their `thread`). */
+  conversations: Pick<ConversationStore, 'threads'>;
   baseUrl: string;
 }
 
@@ -94,7 +97,7 @@ async function fromInbox<T>(log: FastifyBaseLogger, read: () => Promise<T>): Pro
   }
 }
 
-export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: InquiryRouteOptions): Promise<void> {
+export async function inquiryRoutes(scope: FastifyInstance, { inbox, conversations, baseUrl }: InquiryRouteOptions): Promise<void> {
   const routes = new RouteRegistry(scope);
   scope.addHook('onSend', noStore);
   scope.addHook('onRequest', requireScope(baseUrl, SCOPE));
@@ -122,7 +125,8 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
     const page = await fromInbox(request.log, () => inbox.page(query, pageLimitOf(request.query), request.query.cursor));
     const next = page.next === undefined ? null : nextPageUrl(listUrl, request.query, page.next);
     if (next) appendLink(reply, `<${next}>; rel="next"`);
-    return { inquiries: page.entries.map(receivedInquiry), next };
+    const threads = await fromInbox(request.log, () => conversations.threads(page.entries.map((entry) => entry.id)));
+    return { inquiries: page.entries.map((entry) => receivedInquiry(entry, threads.get(entry.id) ?? [])), next };
   });
 
   typed.get(PATHS.inquiry, {
@@ -142,7 +146,8 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, baseUrl }: 
   }, async (request) => {
     const entry = await fromInbox(request.log, () => inbox.find(request.params.id));
     if (!entry) throw new ApiError('not_found', { message: 'There is no inquiry with this id.', hint: `List the inquiries at ${PATHS.inquiries} for their ids.` });
-    return receivedInquiry(entry);
+    const threads = await fromInbox(request.log, () => conversations.threads([entry.id]));
+    return receivedInquiry(entry, threads.get(entry.id) ?? []);
   });
 
   registerMethodNotAllowed(scope, routes.methodsByUrl());

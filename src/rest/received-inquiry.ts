@@ -1,4 +1,6 @@
+import type { ThreadMessage } from '../contract/conversation.js';
 import type { ReceivedInquiry } from '../contract/inbox-api.js';
+import type { StoredMessage } from '../conversations/ports.js';
 import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
 
 // An inbox entry as the read API shows it (the contract's ReceivedInquiry): times as ISO 8601, names in
@@ -19,7 +21,16 @@ function notificationOf(n: NotificationState): ReceivedInquiry['notifications'][
   };
 }
 
-export function receivedInquiry(entry: InboxEntry): ReceivedInquiry {
+/** One message of the conversation: times as ISO 8601, an outgoing one's delivery as its job's status. */
+function threadMessageOf(message: StoredMessage): ThreadMessage {
+  return {
+    direction: message.direction, at: new Date(message.at).toISOString(), from: message.from, to: message.to, subject: message.subject,
+    text: message.text, status: message.delivery?.status ?? null,
+    attachments: message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.size })),
+  };
+}
+
+export function receivedInquiry(entry: InboxEntry, thread: readonly StoredMessage[] = []): ReceivedInquiry {
   return {
     id: entry.id,
     received_at: entry.receivedAt.toISOString(),
@@ -35,5 +46,6 @@ export function receivedInquiry(entry: InboxEntry): ReceivedInquiry {
     spam: entry.spam,
     triage: { state: entry.triage.state, changed_at: isoOrNull(entry.triage.changedAt), changed_by: entry.triage.changedBy },
     notifications: entry.notifications.map(notificationOf),
+    thread: thread.map(threadMessageOf),
   };
 }

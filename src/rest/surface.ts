@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_ROOT } from '../contract/paths.js';
+import type { ConversationStore } from '../conversations/ports.js';
 import type { InboxStore } from '../inquiries/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
@@ -19,6 +20,8 @@ export interface RestOptions {
   inquiries: InquiryService;
   /** The stored inquiries, for the read API of the studio's own tools. */
   inbox: InboxStore;
+  /** The inquiries' conversations, for the read API's `thread`. */
+  conversations: Pick<ConversationStore, 'threads'>;
   allowedOrigins: readonly string[];
   corsPolicy: FastifyCorsOptions;
   legacy: Omit<LegacyDeprecation, 'baseUrl'>;
@@ -39,7 +42,7 @@ export async function restSurface(scope: FastifyInstance, options: RestOptions):
     inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
     legacy: { ...options.legacy, baseUrl },
   });
-  await scope.register(inquiryRoutes, { inbox: options.inbox, baseUrl });
+  await scope.register(inquiryRoutes, { inbox: options.inbox, conversations: options.conversations, baseUrl });
   registerMethodNotAllowed(scope, routes.methodsByUrl());
   await answerNotFoundAsJson(scope, API_ROOT);
 }

@@ -8,6 +8,8 @@ import { eventually, openStore, postInquiry, validInquiry, type ErrorJson } from
 import { startSmtpSink, startWebhookReceiver, type SmtpSink, type WebhookReceiver } from '../helpers/inquiry-peers.js';
 import { parseMail } from '../helpers/mail.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
+import { studio } from '../helpers/cli.js';
+import { requestToken } from '../helpers/oauth-helpers.js';
 
 // A conversation over HTTP with real peers: an operator replies from the inbox (the loopback SMTP server
 // receives it with its threading headers), the homeowner's answers come back signed to /inbound/email,
@@ -181,6 +183,21 @@ describe('a conversation with the homeowner', () => {
     assert.equal(moved.status, 303);
     assert.doesNotMatch(await desk.page(CONVERSATION_PATHS.unmatched), /Is this the studio\?/);
     assert.match(await desk.page(`/inbox/inquiries/${inquiryId}?done=filed`), /Is this the studio\?[\s\S]*The message was filed on this inquiry/);
+  });
+
+  it('shows the thread in the read API, each outgoing message with its delivery status', async () => {
+    const run = await studio(server.config.databaseUrl, 'clients', 'add', '--name', 'Studio CRM', '--scope', 'inquiries:read');
+    const clientId = /^client_id: (\S+)$/m.exec(run.stdout)![1]!;
+    const clientSecret = /^client_secret: (\S+)$/m.exec(run.stdout)![1]!;
+    const token = await requestToken(server.url, { client_id: clientId, client_secret: clientSecret }, 'inquiries:read');
+    const response = await fetch(`${server.url}/api/v1/inquiries/${inquiryId}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(response.status, 200);
+    const { thread } = (await response.json()) as { thread: Array<{ direction: string; status: string | null; text: string; attachments: unknown[] }> };
+    assert.deepEqual(thread.map((m) => [m.direction, m.status]).slice(0, 3), [['out', 'done'], ['in', null], ['out', 'done']]);
+    assert.ok(thread.some((m) => m.attachments.length === 1 && JSON.stringify(m.attachments[0]) === JSON.stringify({ filename: 'Survey plan ö.pdf', content_type: 'application/pdf', size: 3000 })));
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { title: string } }> } } }> };
+    assert.deepEqual(Object.keys(document.webhooks), ['inquiry.received', 'inquiry.replied', 'inquiry.stage_changed']);
+    assert.equal(document.webhooks['inquiry.replied']!.post.requestBody.content['application/json']!.schema.title, 'InquiryRepliedEvent');
   });
 
   it('refuses an empty reply and keeps the form with a notice', async () => {
