@@ -197,7 +197,7 @@ describe('read API of the inquiries (SQLite)', () => {
 
     const first = byMessage(sent[0]!.message);
     assert.deepEqual(Object.keys(first).sort(), ['budget', 'channel', 'client_id', 'email', 'id', 'location', 'message', 'name',
-      'notifications', 'phase', 'phone', 'received_at', 'spam', 'triage']);
+      'notifications', 'phase', 'phone', 'received_at', 'spam', 'thread', 'triage']);
     const { name, email, phone, location, budget, phase } = sent[0]!;
     assert.deepEqual({ name: first.name, email: first.email, phone: first.phone, location: first.location, budget: first.budget, phase: first.phase },
       { name, email, phone, location, budget, phase });
