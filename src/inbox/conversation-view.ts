@@ -63,7 +63,8 @@ function attachmentsHtml(message: StoredMessage): SafeHtml | string {
 
 export function messageHtml(message: StoredMessage, time: StudioTime): SafeHtml {
   const { visible, quoted } = splitQuotedHistory(message.text);
-  const who = message.direction === 'in' ? 'From the homeowner' : `Reply${message.author ? ` by ${message.author}` : ''}`;
+  const who = message.direction === 'out' ? `Reply${message.author ? ` by ${message.author}` : ''}`
+    : message.inquiryId === null ? 'Received' : 'From the homeowner';
   const delivery = deliveryText(message);
   const state = message.delivery ? html` · <strong class="message-state message-${DELIVERY_CLASS[message.delivery.status]}">${delivery!}</strong>` : '';
   return html`<article class="message message-${message.direction}">
