@@ -167,6 +167,11 @@ describe('a conversation with the homeowner', () => {
     }), { secret });
     assert.equal(huge.status, 413);
     assert.equal(((await huge.json()) as ErrorJson).code, 'message_too_large');
+    const notMail = await fetch(`${server.url}/inbound/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(notMail.status, 415);
+    const oversized = await postInbound(server.url, 'x'.repeat(31 * 1024 * 1024), { secret });
+    assert.equal(oversized.status, 413, 'a body over MAX_RAW_MESSAGE_BYTES is refused while it is read');
+    assert.equal(((await oversized.json()) as ErrorJson).code, 'message_too_large');
     assert.equal(await messages(), before);
   });
 
