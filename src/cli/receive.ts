@@ -30,6 +30,7 @@ async function readStdin(limit: number): Promise<Buffer | undefined> {
 }
 
 export function whereFiled(received: Received): string {
+  if (received.duplicate) return `Already filed as message ${received.id}${received.inquiryId ? ` on inquiry ${received.inquiryId}` : ' (unmatched)'}: nothing new stored.`;
   if (received.inquiryId === null) return `Filed message ${received.id} as unmatched mail: file it on its inquiry at ${CONVERSATION_PATHS.unmatched}.`;
   const by = received.matchedBy === 'token' ? 'its reply token' : 'In-Reply-To/References';
   return `Filed message ${received.id} on inquiry ${received.inquiryId} (matched by ${by}); the inquiry is unread.`;

@@ -95,6 +95,8 @@ export interface ConversationStore {
   unmatched(limit: number): Promise<StoredMessage[]>;
   countUnmatched(): Promise<number>;
   attachment(id: string): Promise<StoredAttachment | undefined>;
+  /** An incoming message already filed with this Message-ID (a provider's retry, a replay within the signature's window). */
+  inboundWithMessageId(messageId: string): Promise<{ id: string; inquiryId: string | null } | undefined>;
   /** The inquiry a reply token belongs to. */
   inquiryOfToken(token: string): Promise<string | undefined>;
   /** The inquiry of the first of these Message-IDs (in the order given) that a filed message carries. */

@@ -14,7 +14,7 @@ import { tokenIn } from './reply-token.js';
 // the inbox's Unmatched view shows it, and an operator files it on its inquiry. Never dropped.
 
 export interface ReceiveDeps {
-  conversations: Pick<ConversationStore, 'fileInbound' | 'inquiryOfToken' | 'inquiryOfMessageIds'>;
+  conversations: Pick<ConversationStore, 'fileInbound' | 'inquiryOfToken' | 'inquiryOfMessageIds' | 'inboundWithMessageId'>;
   /** The channels told of an answer (the webhook, when configured). */
   notify: readonly NotificationChannel[];
   clock: Clock;
@@ -28,6 +28,8 @@ export interface Received {
   inquiryId: string | null;
   /** How it was matched. */
   matchedBy: 'token' | 'thread' | null;
+  /** It was filed before (the same Message-ID): nothing new was stored. */
+  duplicate: boolean;
 }
 
 /** At most this many References are looked up: a long conversation's newest are the likeliest, and a header may be huge. */
@@ -62,9 +64,12 @@ function newMessage(parsed: InboundMessage, at: number): NewMessage {
 /** Reads, matches and files one raw message; throws InboundMessageError (nothing stored) when it cannot be filed. */
 export async function receiveMessage(deps: ReceiveDeps, raw: Buffer): Promise<Received> {
   const parsed = await parseInboundMessage(raw);
+  // A provider retries a hook it thinks failed, and a signed request can be sent again within its window: once is enough.
+  const earlier = parsed.messageId === undefined ? undefined : await deps.conversations.inboundWithMessageId(parsed.messageId);
+  if (earlier) return { id: earlier.id, inquiryId: earlier.inquiryId, matchedBy: null, duplicate: true };
   const match = await matchOf(deps, parsed);
   const message = newMessage(parsed, deps.clock());
   await deps.conversations.fileInbound(message, match.inquiryId, deps.notify);
   if (match.inquiryId !== null && deps.notify.length > 0) deps.wake?.();
-  return { id: message.id, ...match };
+  return { id: message.id, ...match, duplicate: false };
 }

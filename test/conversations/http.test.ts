@@ -97,6 +97,8 @@ describe('a conversation with the homeowner', () => {
     const filed = (await answered.json()) as { id: string; matched: boolean; inquiry_id: string };
     assert.deepEqual({ matched: filed.matched, inquiry_id: filed.inquiry_id }, { matched: true, inquiry_id: inquiryId });
     assert.equal(await unread(inquiryId), 1, 'the answer makes the inquiry unread');
+    const again = await postInbound(server.url, rawMessage({ to: token, messageId: '<answer-1@mail.example.org>', text: 'Tuesday works, at 10.' }), { secret });
+    assert.deepEqual(await again.json(), filed, 'the same message again (a provider\'s retry) is filed once');
     const told = await eventually(async () => webhook.received.find((w) => w.payload.type === 'inquiry.replied'));
     assert.equal(told.id, `${inquiryId}.${filed.id}`);
     assert.equal((told.payload.data as unknown as { inquiry_id: string }).inquiry_id, inquiryId);

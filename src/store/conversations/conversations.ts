@@ -143,6 +143,12 @@ export class KyselyConversationStore implements ConversationStore {
     return row && { ...attachmentInfoOf(row as AttachmentInfoRow), content: Buffer.from(row.content) };
   }
 
+  async inboundWithMessageId(messageId: string): Promise<{ id: string; inquiryId: string | null } | undefined> {
+    const row = await this.db.kysely.selectFrom('inquiry_messages').select(['id', 'inquiry_id'])
+      .where('message_id', '=', messageId).where('direction', '=', 'in').orderBy('at').executeTakeFirst();
+    return row && { id: row.id, inquiryId: row.inquiry_id };
+  }
+
   async inquiryOfToken(token: string): Promise<string | undefined> {
     return (await this.db.kysely.selectFrom('inquiries').select('id').where('reply_token', '=', token).executeTakeFirst())?.id;
   }
