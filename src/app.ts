@@ -21,6 +21,8 @@ import { answerHeaders } from './http/security-headers.js';
 import type { InboxStore, PipelineStore } from './inquiries/ports.js';
 import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
+import { inboundSurface } from './inbound/plugin.js';
+import type { Conversations } from './conversations/conversations.js';
 import type { InboxOutbox } from './inbox/deps.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { a2aPlugin } from './a2a/plugin.js';
@@ -63,6 +65,8 @@ export interface AppDeps {
   operators: Operators;
   /** The outbox as the web inbox's actions use it: the configured channels, re-queueing failed jobs, waking the worker. */
   outbox: InboxOutbox;
+  /** The conversations by mail: replies from the inbox, the homeowners' answers (POST /inbound/email), their messages. */
+  conversations: Conversations;
   /** The image variants on disk: made once per process, so a content reload keeps its cache and its encodes. */
   images: ImageStore;
   /** The service's one clock (src/lib/clock.ts); the system's when not given. */
@@ -140,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
     api.addHook('onRequest', bearerAuth(oauth));
     await api.register(restSurface, {
-      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, pipeline: deps.pipeline, allowedOrigins: config.allowedOrigins, corsPolicy,
+      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, pipeline: deps.pipeline, conversations: deps.conversations.store, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
     await api.register(mcpPlugin, {
@@ -157,9 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
-    config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, clients: oauth.grants, clock: deps.clock, time: deps.time,
+    config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, conversations: deps.conversations, clients: oauth.grants, clock: deps.clock, time: deps.time,
     reports: deps.reports,
   }));
+
+  // Mail into the service: its own body parser (the raw message) and error mapping; signed, so not counted.
+  await app.register(async (inboundScope) => inboundSurface(inboundScope, { conversations: deps.conversations }));
 
   // The website: pages and documents, not counted (they are cacheable), negotiated between HTML and Markdown.
   await app.register(website.surface);

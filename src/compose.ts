@@ -28,6 +28,9 @@ import { OutboxWorker } from './inquiries/outbox-worker.js';
 import { noChannelWarning, notifiersFromConfig } from './inquiries/notifiers/from-config.js';
 import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
+import { replyNotifierFromConfig } from './inquiries/notifiers/reply.js';
+import { createConversations } from './conversations/conversations.js';
+import { KyselyConversationStore } from './store/conversations/conversations.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { studioTime, type StudioTime } from './lib/studio-time.js';
 import { createOAuth } from './oauth/service.js';
@@ -139,7 +142,9 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   // INQUIRY_ACK: delivered by the outbox like the studio's channels, but queued by the store per address.
   const acknowledgement = acknowledgementNotifierFromConfig(config, () => live.catalog.site);
   // Each delivery's outcome (and the SMTP server's answer to a probe) is reported by /readyz.
-  const notifiers = [...studioNotifiers, ...(acknowledgement ? [acknowledgement] : [])]
+  // The operators' replies from the inbox (SMTP_URL and INBOX_EMAIL_FROM): a lane of the outbox like the others.
+  const reply = replyNotifierFromConfig(config, () => live.catalog.site.name);
+  const notifiers = [...studioNotifiers, ...(acknowledgement ? [acknowledgement] : []), ...(reply ? [reply] : [])]
     .map((notifier) => new MonitoredNotifier(notifier, { clock }));
   const outboxStore = new KyselyOutboxStore(db);
   // Once per process: a registry must not register its instruments twice (the app is rebuilt on reload).
@@ -155,6 +160,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const outbox = new OutboxWorker({
     outbox: outboxStore, inbox, notifiers, log: logger, ready: store.whenReady(), clock, events: metrics?.outbox,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
+  });
+  const conversations = createConversations({
+    store: new KyselyConversationStore(db), clock, wake: () => outbox.wake(),
+    replyChannel: reply ? { from: config.inboxEmailFrom!, inboundAddress: config.inboundEmailAddress } : undefined,
+    notify: studioNotifiers.filter((n) => n.channel === 'webhook').map((n) => n.channel), inboundSecret: config.inboundEmailSecret,
   });
   const inquiries = createInquiryService({
     inbox, storeReady: () => store.ready, limiter, allowedOrigins: config.allowedOrigins,
@@ -178,7 +188,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   const digest = digestScheduler(config, db, { clock, time, logger, ready: store.whenReady() }, options);

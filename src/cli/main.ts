@@ -5,6 +5,7 @@ import pino from 'pino';
 import { EXIT, UsageError, type CliContext, type CommandGroup } from './command.js';
 import { inboxCommands } from './inbox.js';
 import { withDigest } from './digest.js';
+import { withReceive } from './receive.js';
 import { migrateCommand } from './migrate.js';
 import { clientsCommands } from './clients.js';
 import { keysCommands } from './keys.js';
@@ -19,7 +20,7 @@ import { migrateToLatest } from '../store/db/migrate.js';
 // `studio`: the operator command. One line per command group; each group lives in its own file.
 // A Map: the command name is the operator's input, and `studio constructor` must be an unknown command.
 const GROUPS = new Map<string, CommandGroup>([
-  ['inbox', withDigest(inboxCommands)],
+  ['inbox', withReceive(withDigest(inboxCommands))],
   ['clients', clientsCommands],
   ['operators', operatorsCommands],
   ['keys', keysCommands],

@@ -1,5 +1,6 @@
 import { readContent, type ContentConfig } from './content.js';
 import { readDigest, type DigestConfig } from './digest.js';
+import { readConversations, type ConversationsConfig } from './conversations.js';
 import { readHttpLimits, type HttpLimitsConfig } from './http-limits.js';
 import { readLegacy, type LegacyConfig } from './legacy.js';
 import { readNotifications, type NotificationsConfig } from './notifications.js';
@@ -18,7 +19,7 @@ import { readStudio, type StudioConfig } from './studio.js';
 
 /** The whole configuration: only the composition root and the entry points that load it see all of it. */
 export type Config = ServerConfig & HttpLimitsConfig & StoreConfig & RateLimitsConfig & ContentConfig
-  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig & DigestConfig;
+  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig & DigestConfig & ConversationsConfig;
 
 export { ConfigError };
 
@@ -37,6 +38,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readHttpLimits(r),
     ...readStudio(r),
     ...readDigest(r),
+    ...readConversations(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -54,6 +54,16 @@ export const ERRORS = {
     error: 'The request origin is not allowed.',
     hint: 'Submit from the studio website, or from a server or agent without an Origin header.',
   },
+  invalid_signature: {
+    status: 401,
+    error: 'The message is not signed with the inbound email secret.',
+    hint: 'Sign the raw message as a Standard Webhook (webhook-id, webhook-timestamp within 5 minutes, webhook-signature) with INBOUND_EMAIL_SECRET; nothing was stored.',
+  },
+  invalid_message: {
+    status: 400,
+    error: 'The message is not an RFC 5322 message that can be filed.',
+    hint: 'Send one raw message (Content-Type: message/rfc822) with its headers, a blank line and its body; nothing was stored.',
+  },
   not_found: {
     status: 404,
     error: 'There is nothing at this address.',
@@ -73,6 +83,11 @@ export const ERRORS = {
     status: 413,
     error: 'The request body is too large.',
     hint: `Keep the body under ${MAX_BODY_BYTES / 1024} KiB; the message field holds at most ${INQUIRY_LIMITS.message.maxLength} characters.`,
+  },
+  message_too_large: {
+    status: 413,
+    error: 'The message or its attachments are too large.',
+    hint: 'A message may carry at most 20 MB of attachments; nothing was stored.',
   },
   unsupported_media_type: {
     status: 415,
@@ -115,6 +130,9 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** The codes only an operation that requires a scope answers: its route documents them, no other route does. */
 export const SCOPE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['token_required', 'insufficient_scope']);
+
+/** The codes only POST /inbound/email answers (src/inbound/): its route documents them, no other route does. */
+export const INBOUND_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['invalid_signature', 'invalid_message', 'message_too_large']);
 
 export interface ApiErrorOptions {
   /** Replaces the default message, e.g. to name the field and the rule. */

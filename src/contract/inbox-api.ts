@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { BUDGETS, FOLDERS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, STAGES, TRIAGE_STATES } from './inquiry.js';
 import { NOTE_LIMITS } from './pipeline.js';
 import { StringEnum } from './schema-helpers.js';
+import { ThreadMessage } from './conversation.js';
 import { CURSOR_PATTERN, DATE_OR_DATE_TIME_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
 // The read API of the received inquiries (GET /api/v1/inquiries and /api/v1/inquiries/{id}), for the
@@ -115,6 +116,7 @@ export const ReceivedInquiry = Type.Object({
   assignee: nullable(Type.String({ description: 'The operator it is assigned to (their address); null: nobody.' })),
   notes: Type.Array(InquiryNote, { description: 'The operators\' internal notes, oldest first.' }),
   contact: Type.Array(Type.String(), { description: 'The ids of the same person\'s other inquiries (the same address in any letter case), newest first.' }),
+  thread: Type.Array(ThreadMessage, { description: 'The conversation with the inquirer by mail, oldest first: the studio\'s replies from the inbox and the answers.' }),
 }, { title: 'ReceivedInquiry' });
 export type ReceivedInquiry = Static<typeof ReceivedInquiry>;
 

@@ -75,3 +75,14 @@ export const INBOX_PATHS = {
   /** The one-time sign-in link's page: `${BASE_URL}/inbox/set-password?token=<token>`. */
   setPassword: `${INBOX_ROOT}/set-password`,
 } as const;
+
+/** The inbox's conversation pages and actions (src/inbox/conversation-*.ts, unmatched-page.ts, attachment-route.ts). */
+export const CONVERSATION_PATHS = {
+  reply: `${INBOX_ROOT}/inquiries/:id/reply`,
+  unmatched: `${INBOX_ROOT}/unmatched`,
+  fileUnmatched: `${INBOX_ROOT}/unmatched/:id/file`,
+  attachment: `${INBOX_ROOT}/attachments/:id`,
+} as const;
+
+/** Mail into the service (src/inbound/): the homeowners' answers, signed by the mail provider's hook. */
+export const INBOUND_EMAIL_PATH = '/inbound/email';

@@ -6,6 +6,7 @@ import { OAUTH_PATHS, SCOPES } from '../contract/oauth.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { API_TAGS } from './route-docs.js';
 import { securityHeaders } from './security-headers.js';
+import { webhookDocs } from './openapi-webhooks.js';
 
 export interface OpenApiInfo {
   title: string;
@@ -50,7 +51,9 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string, inf
       // Tokens are optional: every operation may be called anonymously ({}) or with a bearer token.
       security: [{}, { oauth2: [] }],
     },
-    transformObject: (document) => ('openapiObject' in document ? (info.complete ?? ((d) => d))(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) => ('openapiObject' in document
+      ? (info.complete ?? ((d) => d))({ ...document.openapiObject, webhooks: webhookDocs() })
+      : document.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `schema${i}`) },
   });
 }

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ERRORS, SCOPE_ERROR_CODES, type ErrorCode } from '../contract/errors.js';
+import { ERRORS, INBOUND_ERROR_CODES, SCOPE_ERROR_CODES, type ErrorCode } from '../contract/errors.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { ErrorBody } from '../contract/responses.js';
 import { RefOf } from '../contract/schema-helpers.js';
@@ -12,6 +12,7 @@ export const API_TAGS = {
   index: 'The API index: the version, the deprecation policy and every operation.',
   catalog: 'The studio\'s public portfolio and services, read-only.',
   inquiries: 'Project inquiries: submitting one (public), and reading the received ones (the studio\'s own tools).',
+  inbound: 'Mail into the service: the homeowners\' answers to the studio\'s replies, as raw messages signed by the mail provider\'s hook.',
   oauth: 'The OAuth 2.0 authorization server for agents: self-registration, client_credentials tokens, introspection, '
     + 'revocation and the signing keys. Tokens are optional for every other operation.',
 } as const;
@@ -49,7 +50,7 @@ const STATUS_MEANINGS: Record<number, string> = {
 };
 
 function codesFor(status: number): string[] {
-  return Object.entries(ERRORS).filter(([code, d]) => d.status === status && !SCOPE_ERROR_CODES.has(code as ErrorCode)).map(([code]) => code);
+  return Object.entries(ERRORS).filter(([code, d]) => d.status === status && !SCOPE_ERROR_CODES.has(code as ErrorCode) && !INBOUND_ERROR_CODES.has(code as ErrorCode)).map(([code]) => code);
 }
 
 /** The documented Error response of a status: meaning, codes and headers. */

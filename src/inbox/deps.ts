@@ -1,4 +1,6 @@
+import type { InboxStatusSource } from './nav.js';
 import type { Catalog } from '../catalog/catalog.js';
+import type { Conversations } from '../conversations/conversations.js';
 import type { ServerConfig } from '../config/server.js';
 import type { InboxStore, NotificationChannel, PipelineStore } from '../inquiries/ports.js';
 import type { PipelineDeps } from '../inquiries/pipeline.js';
@@ -27,6 +29,8 @@ export interface InboxDeps {
   operators: Operators;
   /** The pages' actions: not spam queues notifications, retry re-queues failed ones (src/inbox/actions.ts). */
   outbox: InboxOutbox;
+  /** The conversations: the thread on the inquiry page, the reply form, unmatched mail, attachments. */
+  conversations: Conversations;
   /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
   clients: ClientDirectory;
   clock?: Clock;
@@ -56,8 +60,11 @@ export interface PageDeps {
   /** The pipeline use cases: stage, assignee, unread flag, notes (the outbox woken for a stage change). */
   pipeline: PipelineDeps;
   outbox: InboxOutbox;
+  conversations: Conversations;
   clients: ClientDirectory;
   clock: Clock;
   time: StudioTime;
   siteName: string;
+  /** The counts every page's navigation shows (src/inbox/nav.ts). */
+  status: InboxStatusSource;
 }

@@ -65,7 +65,7 @@ function erasedView(email: string, count: number): InboxPageView {
   `# ${TITLE}\n\n${mdText(text)}\n\n${mdLink('Back to the inquiries', INBOX_PATHS.list)}\n`);
 }
 
-export function registerErase(scope: FastifyInstance, inbox: Pick<InboxStore, 'idsWhereEmail' | 'deleteMany'>): void {
+export function registerErase(scope: FastifyInstance, inbox: Pick<InboxStore, 'idsWhereEmail' | 'deleteMany' | 'deleteUnmatchedOf'>): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(INBOX_PATHS.erase, { schema: { hide: true } }, async (request, reply) => sendInboxPage(request, reply, eraseFormView(request.operator!)));
 

@@ -23,6 +23,7 @@ import { noticeHtml, noticeOf, STATE_ACTIONS } from './notices.js';
 import {
   assigneeText, othersHtml, pipelineControlsHtml, pipelineMarkdown, stageLabel, timelineHtml, type NoteDraft, type PipelineModel,
 } from './pipeline-view.js';
+import { conversationParts } from './conversation-view.js';
 
 // One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its folder, stage and assignee, the
 // timeline of its notes and changes, the person's other inquiries, the delivery log of each notification,
@@ -40,7 +41,7 @@ export interface InquiryModel extends PipelineModel {
   time: StudioTime;
   operator: OperatorSession;
   notice?: string;
-  /** The conversation with the inquirer (the thread and the reply form), placed after the message. */
+  /** The conversation with the homeowner and the reply form (src/inbox/conversation-view.ts), and its Markdown. */
   conversation?: SafeHtml;
   conversationMarkdown?: string;
 }
@@ -72,7 +73,7 @@ function stateForm(model: InquiryModel, move: keyof typeof STATE_ACTIONS): SafeH
 function actionsHtml(model: InquiryModel): SafeHtml {
   const { entry } = model;
   return html`<div class="inquiry-actions" role="group" aria-label="Actions">
-<a class="button" href="${replyHref(entry.email, model.siteName)}">Reply by email</a>
+<a class="button" href="#h-conversation">Reply</a>
 ${unreadForm(model)}
 ${MOVES[entry.folder].map((move) => stateForm(model, move))}
 <a class="button button-quiet button-danger" href="${inquiryPath(entry.id, INBOX_PATHS.delete)}">Delete…</a>
@@ -177,7 +178,7 @@ function inquiryMarkdown(model: InquiryModel): string {
     '## Notifications', '', `${DELIVERY_WORDS[deliveryState(entry)].label}: ${DELIVERY_WORDS[deliveryState(entry)].meaning}.`, '',
     ...(jobs.length > 0 ? [`| ${JOB_HEADERS.join(' | ')} |`, `|${' --- |'.repeat(JOB_HEADERS.length)}`, ...jobs, ''] : []),
     '## Actions', '',
-    `- ${mdLink('Reply by email', replyHref(entry.email, model.siteName))}`,
+    `- Reply: the form under "Conversation" (or by email: ${mdLink(entry.email, replyHref(entry.email, model.siteName))})`,
     `- ${mdLink('Delete', inquiryPath(entry.id, INBOX_PATHS.delete))} (asks for confirmation)`,
     '- The other actions are forms on the HTML page: they carry the session’s CSRF token.', '',
   ].join('\n');
@@ -197,6 +198,8 @@ async function markOpened(deps: PageDeps, entry: InboxEntry, operator: OperatorS
 /** What the page shows besides the entry, and how it was reached. */
 export interface InquiryPageExtras {
   notice?: string;
+  /** The action that led here (`?done=`): the conversation section shows its own notices. */
+  done?: string;
   back?: string;
   draft?: NoteDraft;
   status?: number;
@@ -204,15 +207,16 @@ export interface InquiryPageExtras {
 
 /** The inquiry's page: read with its history, operators and the person's other inquiries. */
 export async function sendInquiryPage(request: FastifyRequest, reply: FastifyReply, deps: PageDeps, entry: InboxEntry, extras: InquiryPageExtras): Promise<FastifyReply> {
-  const [clientName, history, operators, contacts] = await Promise.all([
+  const [clientName, history, operators, contacts, conversation] = await Promise.all([
     entry.clientId ? deps.clients.findClient(entry.clientId).then((client) => client?.metadata.client_name) : undefined,
     deps.pipeline.pipeline.history(entry.id),
     deps.pipeline.operators.emails(),
     deps.pipeline.pipeline.ofContacts([entry.contact]),
+    conversationParts(deps, entry.id, request.operator!, extras.done),
   ]);
   const view = inquiryView({
     entry, clientName, siteName: deps.siteName, time: deps.time, operator: request.operator!, history, operators,
-    others: contacts.filter((other) => other.id !== entry.id), notice: extras.notice, back: extras.back, draft: extras.draft,
+    others: contacts.filter((other) => other.id !== entry.id), notice: extras.notice, back: extras.back, draft: extras.draft, ...conversation,
   });
   return sendInboxPage(request, reply, { ...view, status: extras.status });
 }
@@ -224,7 +228,7 @@ export function registerInquiryPage(scope: FastifyInstance, deps: PageDeps): voi
     if (!found) return sendErrorPage(request, reply, 404);
     // A HEAD (a link checker) looks without opening.
     const entry = request.method === 'GET' ? await markOpened(deps, found, request.operator!) : found;
-    if (entry !== found) await rereadInboxStatus(request, deps.inbox);
-    return sendInquiryPage(request, reply, deps, entry, { notice: noticeOf(request.query.done), back: backOf(request) });
+    if (entry !== found) await rereadInboxStatus(request, deps.status);
+    return sendInquiryPage(request, reply, deps, entry, { notice: noticeOf(request.query.done), done: request.query.done, back: backOf(request) });
   });
 }

@@ -8,7 +8,7 @@ import { mdText } from '../web/markdown.js';
 import { HTML_TYPE, MARKDOWN_TYPE, PLAIN_TYPE } from '../web/rendered-page.js';
 import { asPage, varyOnAccept } from '../web/response-headers.js';
 import { csrfInput } from './csrf.js';
-import { INBOX_NAV, type InboxStatus } from './nav.js';
+import { INBOX_NAV, inboxStatusOf, type InboxStatus, type InboxStatusSource } from './nav.js';
 
 // The page shell of the inbox and the one way its pages are sent: HTML around the page's body, or the
 // page's Markdown for a signed-in session that asks for it (Accept: text/markdown). A signed-in page
@@ -69,16 +69,16 @@ export function setInboxHeaders(reply: FastifyReply): void {
  * The signed-in context's hook: one count for the navigation and the title of a page (GET, HEAD); an
  * action (POST) answers with a redirect, and reads nothing.
  */
-export function readInboxStatus(inbox: Pick<InboxStore, 'unreadCount'>): preHandlerAsyncHookHandler {
+export function readInboxStatus(source: InboxStatusSource): preHandlerAsyncHookHandler {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    request.inboxStatus = { unread: await inbox.unreadCount() };
+    request.inboxStatus = await inboxStatusOf(source);
   };
 }
 
-/** Reads the count again for a page whose handler changed it (opening an unread inquiry files it as read). */
-export async function rereadInboxStatus(request: FastifyRequest, inbox: Pick<InboxStore, 'unreadCount'>): Promise<void> {
-  if (request.inboxStatus) request.inboxStatus = { unread: await inbox.unreadCount() };
+/** Reads the counts again for a page whose handler changed them (opening an unread inquiry files it as read). */
+export async function rereadInboxStatus(request: FastifyRequest, source: InboxStatusSource): Promise<void> {
+  if (request.inboxStatus) request.inboxStatus = await inboxStatusOf(source);
 }
 
 /** Where the page sits in the inbox: its path, and the inbox's counts when they were read. */

@@ -1,4 +1,4 @@
-import { INBOX_PATHS, INBOX_ROOT } from '../contract/paths.js';
+import { CONVERSATION_PATHS, INBOX_PATHS, INBOX_ROOT } from '../contract/paths.js';
 
 // The inbox's navigation, on every signed-in page: one array, so a new part of the inbox is one entry
 // (the conversations' "Unmatched" at /inbox/unmatched and "Reports" at /inbox/reports join here).
@@ -7,6 +7,19 @@ import { INBOX_PATHS, INBOX_ROOT } from '../contract/paths.js';
 export interface InboxStatus {
   /** Unread inquiries in the inbox folder. */
   unread: number;
+  /** Incoming mail that matched no inquiry. */
+  unmatched: number;
+}
+
+/** Where the counts come from: two indexed counts a page. */
+export interface InboxStatusSource {
+  unreadCount(): Promise<number>;
+  countUnmatched(): Promise<number>;
+}
+
+export async function inboxStatusOf(source: InboxStatusSource): Promise<InboxStatus> {
+  const [unread, unmatched] = await Promise.all([source.unreadCount(), source.countUnmatched()]);
+  return { unread, unmatched };
 }
 
 export interface InboxNavItem {
@@ -27,6 +40,11 @@ export const INBOX_NAV: readonly InboxNavItem[] = [
     count: (status) => ({ value: status.unread, words: 'unread' }),
     holds: (path) => path === INBOX_PATHS.list || path.startsWith(INQUIRY_PAGES),
   },
-  // Unmatched mail (/inbox/unmatched) follows, an entry like the one above.
+  {
+    label: 'Unmatched',
+    href: CONVERSATION_PATHS.unmatched,
+    count: (status) => (status.unmatched > 0 ? { value: status.unmatched, words: 'waiting' } : undefined),
+    holds: (path) => path === CONVERSATION_PATHS.unmatched,
+  },
   { label: 'Reports', href: INBOX_PATHS.reports, holds: (path) => path === INBOX_PATHS.reports || path === INBOX_PATHS.reportsCsv },
 ];

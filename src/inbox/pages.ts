@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../lib/clock.js';
 import { registerActions } from './actions.js';
+import { registerAttachmentRoute } from './attachment-route.js';
+import { registerConversationActions } from './conversation-actions.js';
+import { registerUnmatchedPage } from './unmatched-page.js';
 import type { InboxDeps, PageDeps } from './deps.js';
+import type { InboxStatusSource } from './nav.js';
 import { registerErase } from './erase-page.js';
 import { registerExports } from './export.js';
 import { registerInquiryPage } from './inquiry-page.js';
@@ -11,7 +15,12 @@ import { registerReports } from './reports-page.js';
 // The inbox's pages, registered in the signed-in context (src/inbox/plugin.ts): every route here has
 // `request.operator`, and every POST has passed the CSRF check before its handler runs.
 
-export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps): Promise<void> {
+/** What the navigation counts on every page: unread inquiries, and mail that matched none. */
+export function inboxStatusSource(deps: Pick<InboxDeps, 'inbox' | 'conversations'>): InboxStatusSource {
+  return { unreadCount: () => deps.inbox.unreadCount(), countUnmatched: () => deps.conversations.store.countUnmatched() };
+}
+
+export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps, status: InboxStatusSource): Promise<void> {
   const clock = deps.clock ?? systemClock;
   const pages: PageDeps = {
     inbox: deps.inbox,
@@ -21,10 +30,12 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
       operators: { emails: async () => (await deps.operators.list()).map((operator) => operator.email) },
     },
     outbox: deps.outbox,
+    conversations: deps.conversations,
     clients: deps.clients,
     clock,
     time: deps.time,
     siteName: deps.catalog.site.name,
+    status,
   };
   registerListPage(scope, pages.inbox, pages.time);
   registerInquiryPage(scope, pages);
@@ -32,4 +43,7 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
   registerExports(scope, pages);
   registerErase(scope, pages.inbox);
   registerReports(scope, { reports: deps.reports, clock, time: deps.time });
+  registerConversationActions(scope, pages);
+  registerUnmatchedPage(scope, pages);
+  registerAttachmentRoute(scope, pages.conversations.store);
 }

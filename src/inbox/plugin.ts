@@ -7,7 +7,7 @@ import { assetUrls } from '../web/assets.js';
 import type { InboxDeps } from './deps.js';
 import { inboxErrorHandler, inboxNotFound, readSession, requireCsrf, requireSession } from './guards.js';
 import { readInboxStatus } from './layout.js';
-import { registerInboxPages } from './pages.js';
+import { inboxStatusSource, registerInboxPages } from './pages.js';
 import { inboxCookies } from './session-cookie.js';
 import { registerSignIn, registerSignOut } from './sign-in.js';
 
@@ -35,10 +35,11 @@ export async function inboxSurface(scope: FastifyInstance, deps: InboxDeps): Pro
   await scope.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireSession);
     signedIn.addHook('preHandler', requireCsrf);
-    signedIn.addHook('preHandler', readInboxStatus(deps.inbox));
+    const status = inboxStatusSource(deps);
+    signedIn.addHook('preHandler', readInboxStatus(status));
     const routes = new RouteRegistry(signedIn);
     registerSignOut(signedIn, { operators: deps.operators, cookies });
-    await registerInboxPages(signedIn, deps);
+    await registerInboxPages(signedIn, deps, status);
     registerMethodNotAllowed(signedIn, routes.methodsByUrl());
     // Fastify scopes not-found handlers by prefix: an unknown inbox address gets the session check, then the inbox's 404 page.
     await signedIn.register(async (below) => below.setNotFoundHandler(inboxNotFound), { prefix: INBOX_ROOT });

@@ -385,8 +385,10 @@ export interface InboxStore {
   find(id: string): Promise<InboxEntry | undefined>;
   /** Deletes one inquiry and everything that refers to it (privacy request); false when there was none. */
   delete(id: string): Promise<boolean>;
-  /** Retention: deletes every inquiry received before `before` (epoch ms); returns how many. */
+  /** Retention: deletes every inquiry received before `before` (epoch ms), and the unmatched mail received before then; returns how many inquiries. */
   purge(before: number): Promise<number>;
+  /** Erasure: deletes the unmatched mail of this contact (an address in comparable form); returns how many messages. */
+  deleteUnmatchedOf(contact: string): Promise<number>;
   /** Ids of the inquiries whose address `matches`: the store reads every address (erasure is rare). */
   idsWhereEmail(matches: (email: string) => boolean): Promise<string[]>;
   /** Deletes these inquiries and everything that refers to them, in one transaction; returns how many. */

@@ -18,6 +18,7 @@ import { requireScope } from '../oauth/http/require-scope.js';
 import { inboxQueryOf } from '../inquiries/inbox-query.js';
 import { nextPageUrl, pageLimitOf } from './inquiry-query.js';
 import { pipelinePartsOf, receivedInquiry } from './received-inquiry.js';
+import type { ConversationStore } from '../conversations/ports.js';
 
 // The read API of the received inquiries, for the studio's own tools (a CRM, an agent working for the
 // firm): GET /api/v1/inquiries and GET /api/v1/inquiries/{id}. In a context of their own inside the API
@@ -28,6 +29,8 @@ export interface InquiryRouteOptions {
   inbox: Pick<InboxStore, 'page' | 'find'>;
   /** Each inquiry's notes and the person's other inquiries. */
   pipeline: Pick<PipelineStore, 'notesOf' | 'ofContacts'>;
+  /** The conversations of the inquiries (their `thread`). */
+  conversations: Pick<ConversationStore, 'threads'>;
   baseUrl: string;
 }
 
@@ -96,7 +99,7 @@ async function fromInbox<T>(log: FastifyBaseLogger, read: () => Promise<T>): Pro
   }
 }
 
-export async function inquiryRoutes(scope: FastifyInstance, { inbox, pipeline, baseUrl }: InquiryRouteOptions): Promise<void> {
+export async function inquiryRoutes(scope: FastifyInstance, { inbox, pipeline, conversations, baseUrl }: InquiryRouteOptions): Promise<void> {
   const routes = new RouteRegistry(scope);
   scope.addHook('onSend', noStore);
   scope.addHook('onRequest', requireScope(baseUrl, SCOPE));
@@ -122,7 +125,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, pipeline, b
     // The API's days are UTC days, as its schema says, whatever the studio's zone.
     const query = inboxQueryOf(request.query, utcTime);
     const page = await fromInbox(request.log, () => inbox.page(query, pageLimitOf(request.query), request.query.cursor));
-    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, page.entries));
+    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, conversations, page.entries));
     const next = page.next === undefined ? null : nextPageUrl(listUrl, request.query, page.next);
     if (next) appendLink(reply, `<${next}>; rel="next"`);
     return { inquiries: page.entries.map((entry) => receivedInquiry(entry, parts.get(entry.id)!)), next };
@@ -145,7 +148,7 @@ export async function inquiryRoutes(scope: FastifyInstance, { inbox, pipeline, b
   }, async (request) => {
     const entry = await fromInbox(request.log, () => inbox.find(request.params.id));
     if (!entry) throw new ApiError('not_found', { message: 'There is no inquiry with this id.', hint: `List the inquiries at ${PATHS.inquiries} for their ids.` });
-    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, [entry]));
+    const parts = await fromInbox(request.log, () => pipelinePartsOf(pipeline, conversations, [entry]));
     return receivedInquiry(entry, parts.get(entry.id)!);
   });
 

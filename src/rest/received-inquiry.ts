@@ -1,4 +1,6 @@
+import type { ThreadMessage } from '../contract/conversation.js';
 import type { ReceivedInquiry } from '../contract/inbox-api.js';
+import type { ConversationStore, StoredMessage } from '../conversations/ports.js';
 import type { ContactInquiry, InboxEntry, Note, NotificationState, PipelineStore } from '../inquiries/ports.js';
 
 // An inbox entry as the read API shows it (the contract's ReceivedInquiry): times as ISO 8601, names in
@@ -19,28 +21,43 @@ function notificationOf(n: NotificationState): ReceivedInquiry['notifications'][
   };
 }
 
-/** What the pipeline keeps beside an inquiry: its notes, and the ids of the person's other inquiries. */
+/** What the inbox keeps beside an inquiry: its notes, the ids of the person's other inquiries, its conversation. */
 export interface PipelineParts {
   notes: Note[];
   contact: string[];
+  thread: readonly StoredMessage[];
 }
 
 function noteOf(note: Note): ReceivedInquiry['notes'][number] {
   return { id: note.id, author: note.author, at: new Date(note.at).toISOString(), text: note.text, edited_at: isoOrNull(note.editedAt) };
 }
 
-/** The notes and the other inquiries of each entry, in two reads for a whole page. */
-export async function pipelinePartsOf(pipeline: Pick<PipelineStore, 'notesOf' | 'ofContacts'>, entries: readonly InboxEntry[]): Promise<Map<string, PipelineParts>> {
-  const [notes, contacts] = await Promise.all([
-    pipeline.notesOf(entries.map((entry) => entry.id)),
+/** The notes, the other inquiries and the conversation of each entry, in three reads for a whole page. */
+export async function pipelinePartsOf(
+  pipeline: Pick<PipelineStore, 'notesOf' | 'ofContacts'>, conversations: Pick<ConversationStore, 'threads'>, entries: readonly InboxEntry[],
+): Promise<Map<string, PipelineParts>> {
+  const ids = entries.map((entry) => entry.id);
+  const [notes, contacts, threads] = await Promise.all([
+    pipeline.notesOf(ids),
     pipeline.ofContacts(entries.map((entry) => entry.contact)),
+    conversations.threads(ids),
   ]);
   const byContact = new Map<string, ContactInquiry[]>();
   for (const inquiry of contacts) byContact.set(inquiry.contact, [...(byContact.get(inquiry.contact) ?? []), inquiry]);
   return new Map(entries.map((entry) => [entry.id, {
     notes: notes.get(entry.id) ?? [],
     contact: (byContact.get(entry.contact) ?? []).map((other) => other.id).filter((id) => id !== entry.id),
+    thread: threads.get(entry.id) ?? [],
   }]));
+}
+
+/** One message of the conversation: times as ISO 8601, an outgoing one's delivery as its job's status. */
+function threadMessageOf(message: StoredMessage): ThreadMessage {
+  return {
+    direction: message.direction, at: new Date(message.at).toISOString(), from: message.from, to: message.to, subject: message.subject,
+    text: message.text, status: message.delivery?.status ?? null,
+    attachments: message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.size })),
+  };
 }
 
 export function receivedInquiry(entry: InboxEntry, parts: PipelineParts): ReceivedInquiry {
@@ -65,5 +82,6 @@ export function receivedInquiry(entry: InboxEntry, parts: PipelineParts): Receiv
     assignee: entry.assignee,
     notes: parts.notes.map(noteOf),
     contact: parts.contact,
+    thread: parts.thread.map(threadMessageOf),
   };
 }

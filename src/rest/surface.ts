@@ -3,6 +3,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_ROOT } from '../contract/paths.js';
 import type { InboxStore, PipelineStore } from '../inquiries/ports.js';
+import type { ConversationStore } from '../conversations/ports.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
@@ -21,6 +22,8 @@ export interface RestOptions {
   inbox: InboxStore;
   /** Each inquiry's notes and the person's other inquiries, for the same read API. */
   pipeline: PipelineStore;
+  /** The inquiries' conversations, for the read API's `thread`. */
+  conversations: Pick<ConversationStore, 'threads'>;
   allowedOrigins: readonly string[];
   corsPolicy: FastifyCorsOptions;
   legacy: Omit<LegacyDeprecation, 'baseUrl'>;
@@ -41,7 +44,7 @@ export async function restSurface(scope: FastifyInstance, options: RestOptions):
     inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
     legacy: { ...options.legacy, baseUrl },
   });
-  await scope.register(inquiryRoutes, { inbox: options.inbox, pipeline: options.pipeline, baseUrl });
+  await scope.register(inquiryRoutes, { inbox: options.inbox, pipeline: options.pipeline, conversations: options.conversations, baseUrl });
   registerMethodNotAllowed(scope, routes.methodsByUrl());
   await answerNotFoundAsJson(scope, API_ROOT);
 }

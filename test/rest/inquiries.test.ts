@@ -198,8 +198,8 @@ describe('read API of the inquiries (SQLite)', () => {
     const first = byMessage(sent[0]!.message);
     assert.deepEqual(Object.keys(first).sort(), ['budget', 'channel', 'client_id', 'email', 'id', 'location', 'message', 'name',
       'notifications', 'phase', 'phone', 'received_at', 'spam', 'triage',
-      // The pipeline's (test/rest/inquiry-pipeline.test.ts reads them).
-      'assignee', 'contact', 'folder', 'notes', 'stage', 'unread'].sort());
+      // The pipeline's (test/rest/inquiry-pipeline.test.ts reads them) and the conversation's.
+      'assignee', 'contact', 'folder', 'notes', 'stage', 'thread', 'unread'].sort());
     const { name, email, phone, location, budget, phase } = sent[0]!;
     assert.deepEqual({ name: first.name, email: first.email, phone: first.phone, location: first.location, budget: first.budget, phase: first.phase },
       { name, email, phone, location, budget, phase });

@@ -6,7 +6,7 @@ import { DeliveryError } from './delivery-error.js';
 
 // What every notifier that sends mail shares: one pool of SMTP connections from SMTP_URL with short timeouts, the
 // mapping of its errors to a DeliveryError without personal data, and the rules for addresses and
-// Message-IDs. The email notifier (to the studio) and the acknowledgement (to the inquirer) differ only
+// Message-IDs. The email notifier (to the studio), the acknowledgement and the reply (to the inquirer) differ only
 // in the mail they build.
 
 export interface SmtpTimeouts {
@@ -24,7 +24,7 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greet
 /** Connections of the pool unless SMTP_URL says otherwise (`?maxConnections=`): nodemailer's own default. */
 export const DEFAULT_SMTP_CONNECTIONS = 5;
 
-type MailChannel = 'email' | 'acknowledgement';
+type MailChannel = 'email' | 'acknowledgement' | 'reply';
 type SmtpTransporter = Transporter<SMTPPool.SentMessageInfo>;
 
 /** A notifier that sends one mail per inquiry over SMTP_URL; subclasses say which mail. */

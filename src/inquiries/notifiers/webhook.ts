@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { API_DOCUMENT_VERSION } from '../../contract/api.js';
+import type { InquiryReceivedEvent, InquiryRepliedEvent, InquiryStageChangedEvent } from '../../contract/conversation.js';
 import type { NotificationsConfig } from '../../config/notifications.js';
 import { seconds, systemClock, type Clock } from '../../lib/clock.js';
 import { RECEIVED, type Notice, type Notifier, type StoredInquiry } from '../ports.js';
@@ -16,35 +17,12 @@ export const INQUIRY_STAGE_CHANGED_EVENT = 'inquiry.stage_changed';
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_USER_AGENT = `studio-api/${API_DOCUMENT_VERSION} (inquiry webhook)`;
 
-export interface InquiryReceivedPayload {
-  type: typeof INQUIRY_RECEIVED_EVENT;
-  /** When the event happened (the inquiry's received_at), so every retry carries the same body. */
-  timestamp: string;
-  /** Every field of the stored inquiry, received_at as ISO 8601. */
-  data: Omit<StoredInquiry, 'receivedAt'> & { received_at: string };
-}
-
+// The payloads are the contract's (src/contract/conversation.ts), documented under `webhooks` in /openapi.json.
+export type InquiryReceivedPayload = InquiryReceivedEvent;
 /** The homeowner answered (a message filed on the inquiry's conversation). */
-export interface InquiryRepliedPayload {
-  type: typeof INQUIRY_REPLIED_EVENT;
-  /** When the message was received. */
-  timestamp: string;
-  data: {
-    inquiry_id: string;
-    message: {
-      id: string; received_at: string; from: string; to: string; subject: string; text: string;
-      attachments: Array<{ filename: string; content_type: string; size: number }>;
-    };
-  };
-}
-
+export type InquiryRepliedPayload = InquiryRepliedEvent;
 /** An operator moved the inquiry to another stage of the pipeline. */
-export interface InquiryStageChangedPayload {
-  type: typeof INQUIRY_STAGE_CHANGED_EVENT;
-  /** When it moved. */
-  timestamp: string;
-  data: { inquiry_id: string; from: string; to: string; by: string; changed_at: string };
-}
+export type InquiryStageChangedPayload = InquiryStageChangedEvent;
 
 export type WebhookPayload = InquiryReceivedPayload | InquiryRepliedPayload | InquiryStageChangedPayload;
 

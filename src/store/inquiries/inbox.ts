@@ -9,6 +9,7 @@ import {
   countUnread, countViews, deleteInquiry, deleteWhere, findInquiry, idsWhereEmail, listInquiries, pageInquiries, purgeInquiries,
 } from './inbox-queries.js';
 import { jobRows, storedInquiryOf } from './rows.js';
+import { deleteUnmatchedOf, purgeUnmatched } from '../conversations/conversations.js';
 import type { Database } from '../db/schema.js';
 
 // The inbox store port (src/inquiries/ports.ts) over Kysely, for SQLite and PostgreSQL.
@@ -66,8 +67,15 @@ export class KyselyInboxStore implements InboxStore {
     return deleteInquiry(this.db.kysely, id);
   }
 
-  purge(before: number): Promise<number> {
-    return purgeInquiries(this.db.kysely, before);
+  /** The inquiries received before then (their conversations with them), and the unmatched mail received before then. */
+  async purge(before: number): Promise<number> {
+    const purged = await purgeInquiries(this.db.kysely, before);
+    await purgeUnmatched(this.db.kysely, before);
+    return purged;
+  }
+
+  deleteUnmatchedOf(contact: string): Promise<number> {
+    return deleteUnmatchedOf(this.db.kysely, contact);
   }
 
   idsWhereEmail(matches: (email: string) => boolean): Promise<string[]> {
