@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FOLDERS, STAGES, TRIAGE_STATES, triageStateOf, type TriageState } from '../../contract/inquiry.js';
+import { FOLDERS, STAGES, TRIAGE_STATES, triageStateOf, type Folder, type Stage, type TriageState } from '../../contract/inquiry.js';
 import type { CountQuery, InboxCounts, InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
 import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions } from './inbox-where.js';
@@ -49,36 +49,55 @@ export async function pageInquiries(db: Db, query: InboxQuery, limit: number, cu
   return { entries: await withJobs(db.kysely, shown), next: rows.length > limit ? cursorAfter(shown.at(-1)!) : undefined };
 }
 
-export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
-  const rows = await db.kysely.selectFrom('inquiries')
-    .select((eb) => ['folder', 'unread', eb.fn.countAll().as('count')])
-    .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
-    .groupBy(['folder', 'unread']).execute();
-  const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
-  for (const row of rows) counts[triageStateOf(row.folder, row.unread === 1)] += Number(row.count);
-  return counts;
+/** How many matching inquiries share a folder, unread flag, stage and assignee. */
+interface CountGroup { folder: Folder; unread: number; stage: Stage; assignee: string | null; count: number }
+
+/** What narrows the counts (CountQuery's fields, picked by name: a view's own fields never narrow them). */
+function countNarrowing(query: CountQuery): CountQuery {
+  const { search, location, budget, phase, since, until } = query;
+  return { search, location, budget, phase, since, until };
 }
 
-/** One grouped read of the matching rows; the views are sums of its groups (a few dozen rows at most). */
-export async function countViews(db: Db, query: CountQuery, me: string): Promise<InboxCounts> {
+const narrowsNothing = (query: object) => Object.values(query).every((value) => value === undefined);
+
+/**
+ * The groups of the inquiries `query` selects. With nothing to narrow them, the summary the triggers of
+ * migration 009_search keep (a few dozen rows, at 100 inquiries or at 100,000); else one grouped read.
+ */
+async function countGroups(db: Db, query: InboxFilter): Promise<CountGroup[]> {
+  if (narrowsNothing(query)) {
+    const rows = await db.kysely.selectFrom('inquiry_counts').select(['folder', 'unread', 'stage', 'assignee', 'n']).where('n', '>', 0).execute();
+    return rows.map((row) => ({ folder: row.folder, unread: Number(row.unread), stage: row.stage, assignee: row.assignee === '' ? null : row.assignee, count: Number(row.n) }));
+  }
   const rows = await db.kysely.selectFrom('inquiries')
     .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.countAll().as('count')])
     .where((eb) => eb.and(filterConditions(eb, query, db.dialect)))
     .groupBy(['folder', 'unread', 'stage', 'assignee']).execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+export async function countByState(db: Db, query: Omit<InboxQuery, 'state'>): Promise<Record<TriageState, number>> {
+  const counts = Object.fromEntries(TRIAGE_STATES.map((state) => [state, 0])) as Record<TriageState, number>;
+  for (const group of await countGroups(db, query)) counts[triageStateOf(group.folder, group.unread === 1)] += group.count;
+  return counts;
+}
+
+/** The views are sums of the groups (a few dozen at most). */
+export async function countViews(db: Db, query: CountQuery, me: string): Promise<InboxCounts> {
   const counts: InboxCounts = {
     folders: Object.fromEntries(FOLDERS.map((folder) => [folder, { total: 0, unread: 0 }])) as InboxCounts['folders'],
     stages: Object.fromEntries(STAGES.map((stage) => [stage, 0])) as InboxCounts['stages'],
     mine: 0,
     unassigned: 0,
   };
-  for (const row of rows) {
-    const n = Number(row.count);
-    counts.folders[row.folder].total += n;
-    if (row.unread === 1) counts.folders[row.folder].unread += n;
-    if (row.folder === 'spam') continue;
-    counts.stages[row.stage] += n;
-    if (row.assignee === null) counts.unassigned += n;
-    else if (row.assignee === me) counts.mine += n;
+  for (const group of await countGroups(db, countNarrowing(query))) {
+    const n = group.count;
+    counts.folders[group.folder].total += n;
+    if (group.unread === 1) counts.folders[group.folder].unread += n;
+    if (group.folder === 'spam') continue;
+    counts.stages[group.stage] += n;
+    if (group.assignee === null) counts.unassigned += n;
+    else if (group.assignee === me) counts.mine += n;
   }
   return counts;
 }

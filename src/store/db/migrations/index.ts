@@ -6,6 +6,7 @@ import { operatorsMigration } from './004_operators.js';
 import { acknowledgementsMigration } from './005_acknowledgements.js';
 import { pipelineMigration } from './006_pipeline.js';
 import { conversationsMigration } from './007_conversations.js';
+import { searchMigration } from './009_search.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '005_acknowledgements': acknowledgementsMigration,
   '006_pipeline': pipelineMigration,
   '007_conversations': conversationsMigration,
+  '009_search': searchMigration,
 };
