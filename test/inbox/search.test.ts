@@ -155,6 +155,35 @@ function searchSuite({ dialect, url, another }: DialectDatabase): void {
     assert.deepEqual(counts.stages.won, 2);
   });
 
+  it('a word found in many inquiries pages newest first, whatever order they were stored in', async () => {
+    // Over 500 matches: SQLite walks the newest rows instead of looking every match up (inbox-queries.ts).
+    const [word, rare] = [unique(), unique()];
+    const base = Date.UTC(2025, 0, 1);
+    const rows = Array.from({ length: 900 }, (_, i) => inquiryRow({
+      // Stored oldest-last for a third of them, so the index's numbers do not follow received_at.
+      received_at: base + (i % 3 === 0 ? 900 - i : i) * 60_000 + (i % 7),
+      message: i % 3 === 2 ? 'nothing to find' : `about ${word}${i % 50 === 0 ? ` ${rare}` : ''}`,
+      folder: i % 10 === 0 ? 'spam' : 'inbox', stage: i % 4 === 0 ? 'won' : 'new',
+    }));
+    for (let start = 0; start < rows.length; start += 150) await db.kysely.insertInto('inquiries').values(rows.slice(start, start + 150)).execute();
+    const expected = (keep: (row: InquiriesTable) => boolean) => rows.filter((row) => row.message.includes(word) && keep(row))
+      .sort((a, b) => b.received_at - a.received_at || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+    async function everyPage(query: InboxQuery): Promise<string[]> {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await inbox.page(query, 50, cursor);
+        ids.push(...page.entries.map((entry) => entry.id));
+        cursor = page.next;
+      } while (cursor !== undefined);
+      return ids;
+    }
+    assert.deepEqual(await everyPage({ search: word, exceptFolder: 'spam' }), expected((row) => row.folder !== 'spam'));
+    assert.deepEqual(await everyPage({ search: word.toUpperCase(), stage: 'won' }), expected((row) => row.stage === 'won'));
+    assert.deepEqual(await everyPage({ search: `${word} ${rare}` }), expected((row) => row.message.includes(rare)));
+    assert.deepEqual(await everyPage({ search: `${word} ab` }), expected(() => true), 'a short word ("ab" of "about") with it');
+  });
+
   it('after erasure nothing of the inquiry remains in any search table', async () => {
     const [inMessage, inNote, inReply] = [unique(), unique(), unique()];
     const email = `${unique()}@example.com`;

@@ -62,24 +62,38 @@ function containsShortWord(word: string): Expression<SqlBool> {
  * notes' text, its messages' subjects and text; migration 009_search), in any letter case. The words may
  * be spread over the inquiry, its notes and its messages.
  */
-function searchConditions(search: string, dialect: DialectName): Expression<SqlBool>[] {
+function searchConditions(search: string, dialect: DialectName, indexed: IndexedWords): Expression<SqlBool>[] {
   const words = searchWords(search);
   if (words.length === 0) return [];
   if (dialect === 'postgres') {
-    const all = words.map((word) => sql<SqlBool>`body ilike ${likePattern(word)} escape '\\'`);
+    const all = words.map((word) => sql<SqlBool>`body like lower(${likePattern(word)}) escape '\\'`);
     return [sql<SqlBool>`${INQUIRY_ID} in (select inquiry_id from inquiry_search where ${sql.join(all, sql` and `)})`];
   }
   const long = words.filter((word) => [...word].length >= TRIGRAM);
   const conditions = words.filter((word) => [...word].length < TRIGRAM).map(containsShortWord);
-  if (long.length > 0) {
+  if (long.length > 0 && indexed === 'included') {
     conditions.unshift(sql<SqlBool>`${INQUIRY_ID} in (select k.inquiry_id from inquiry_search_keys k
       where k.doc in (select rowid from inquiry_search where inquiry_search match ${ftsQuery(long)}))`);
   }
   return conditions;
 }
 
+/**
+ * SQLite: the FTS5 query of the search's words of three characters or more (the ones its index finds),
+ * undefined when it has none. A page of a word found in many inquiries walks the newest first and asks the
+ * index about a range of them at a time (inbox-queries.ts, pageByIndexWalk), leaving this part out of the
+ * conditions (`indexed: 'left-out'`).
+ */
+export function indexedSearch(search: string | undefined): string | undefined {
+  const long = searchWords(search ?? '').filter((word) => [...word].length >= TRIGRAM);
+  return long.length > 0 ? ftsQuery(long) : undefined;
+}
+
+/** Whether the conditions hold SQLite's FTS5 part of a search, or leave it to the caller. */
+export type IndexedWords = 'included' | 'left-out';
+
 /** Every condition of `filter` (none for an empty one); each narrows the result. */
-export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dialect: DialectName): Expression<SqlBool>[] {
+export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dialect: DialectName, indexed: IndexedWords = 'included'): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.state !== undefined) {
     const place = placeOf(filter.state);
@@ -97,7 +111,7 @@ export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dia
   if (filter.phase !== undefined) conditions.push(eb('phase', '=', filter.phase));
   if (filter.since !== undefined) conditions.push(eb('received_at', '>=', filter.since));
   if (filter.until !== undefined) conditions.push(eb('received_at', '<', filter.until));
-  if (filter.search !== undefined) conditions.push(...searchConditions(filter.search, dialect));
+  if (filter.search !== undefined) conditions.push(...searchConditions(filter.search, dialect, indexed));
   if (filter.status !== undefined) {
     conditions.push(eb('id', 'in', eb.selectFrom('notification_jobs').select('inquiry_id').where('status', '=', filter.status)));
   }
