@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { BUDGETS, LOCATIONS, PHASES, placeOf, STAGES, type TriageState } from '../src/contract/inquiry.js';
-import { uuidv7 } from '../src/inquiries/ids.js';
+import { placeOf, type TriageState } from '../src/contract/inquiry.js';
 import type { InboxStore } from '../src/inquiries/ports.js';
 import { openDatabase, type Db } from '../src/store/db/database.js';
 import { KyselyInboxStore } from '../src/store/inquiries/inbox.js';
 import { cursorAfter } from '../src/store/inquiries/inbox-where.js';
 import { migrateToLatest } from '../src/store/db/migrate.js';
-import type { InquiriesTable, NotificationJobsTable } from '../src/store/db/schema.js';
+import { COMMON_WORD, fillInbox, RARE_WORDS } from './inbox-seed.js';
 import { createPgDatabase } from '../test/helpers/postgres.js';
 
 // `npx tsx bench/inbox-list.ts`: the web inbox list's store calls at 100,000 stored inquiries, on a SQLite
@@ -22,95 +21,9 @@ import { createPgDatabase } from '../test/helpers/postgres.js';
 const INQUIRIES = Number(process.env.BENCH_INQUIRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const PAGE = 50;
-const YEAR = 365 * 86_400_000;
-const NOW = Date.UTC(2026, 10, 23);
 /** BENCH_WITHOUT_SEARCH_INDEX=1 drops PostgreSQL's trigram index first: the figures it was added for. */
 const WITHOUT_SEARCH_INDEX = process.env.BENCH_WITHOUT_SEARCH_INDEX === '1';
-const RARE_WORD = 'zanzibar';
-const COMMON_WORD = 'house';
-
-// A deterministic generator, so both databases hold the same inquiries and runs compare.
-let seed = 20261123;
-function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-
-const FIRST = ['Ada', 'Grace', 'José', 'Mia', 'Noah', 'Liam', 'Olivia', 'Ava', 'Lucas', 'Sofia', 'Ethan', 'Isabella', 'Mateo', 'Chloe'];
-const LAST = ['Lovelace', 'Hopper', 'Núñez', 'García', 'Smith', 'Cohen', 'Rossi', 'Okafor', 'Tanaka', 'Silva', 'Müller', 'Dubois'];
-const WORDS = ('a the of and with on by for in to pool terrace beach garden kitchen bedrooms bath renovation addition permit '
-  + 'architect budget timeline waterfront lot acres views modern classic glass stone wood steel roof foundation '
-  + 'hurricane code zoning survey guest cottage garage studio office library wine cellar gym spa dock').split(' ');
-
-function message(): string {
-  const words = Array.from({ length: 20 + Math.floor(random() * 140) }, () => pick(WORDS));
-  if (random() < 0.4) words.splice(Math.floor(random() * words.length), 0, COMMON_WORD);
-  return `${words.join(' ')}.`;
-}
-
-/** Of the inquiries not caught by the honeypot: most are handled, the newest are still new. */
-function stateOf(receivedAt: number, spam: boolean): TriageState {
-  if (spam) return 'spam';
-  const age = NOW - receivedAt;
-  const r = random();
-  if (age < 14 * 86_400_000) return r < 0.7 ? 'new' : 'read';
-  return r < 0.05 ? 'new' : r < 0.55 ? 'read' : r < 0.98 ? 'archived' : 'spam';
-}
-
-function inquiryRowAt(i: number, receivedAt: number): InquiriesTable {
-  const spam = random() < 0.03;
-  const state = stateOf(receivedAt, spam);
-  const first = pick(FIRST);
-  const last = pick(LAST);
-  return {
-    id: uuidv7(receivedAt), received_at: receivedAt, name: `${first} ${last}`,
-    email: `${first}.${last}${i}@example.com`.toLowerCase(), phone: random() < 0.5 ? '+1 305 555 0100' : null,
-    message: i % 20_000 === 7 ? `${message()} A ${RARE_WORD} retreat.` : message(),
-    location: pick(LOCATIONS), budget: pick(BUDGETS), phase: pick(PHASES),
-    client_ip: '203.0.113.9', user_agent: 'Mozilla/5.0', channel: pick(['form', 'api', 'mcp']), client_id: null,
-    spam: spam ? 1 : 0, fingerprint: `fp-${i}`, folder: placeOf(state).folder, unread: state === 'new' ? 1 : 0,
-    stage: pick(STAGES), assignee: null, last_activity_at: receivedAt, contact: `${first}.${last}${i}@example.com`.toLowerCase(), reply_token: null,
-    state_changed_at: state === 'new' || (spam && state === 'spam') ? null : receivedAt + 3_600_000,
-    state_changed_by: state === 'new' || (spam && state === 'spam') ? null : 'studio@example.com',
-  };
-}
-
-function jobsOf(row: InquiriesTable): NotificationJobsTable[] {
-  if (row.spam === 1) return [];
-  return (['email', 'webhook'] as const).map((channel) => {
-    const failed = random() < 0.01;
-    return {
-      id: `${row.id}:${channel}`, inquiry_id: row.id, channel, event: 'inquiry.received', ref: '', payload: null, status: failed ? 'failed' : 'done', attempts: failed ? 9 : 1,
-      created_at: row.received_at, next_attempt_at: row.received_at, locked_until: null,
-      last_error: failed ? 'webhook delivery failed: HTTP 500' : null, delivered_at: failed ? null : row.received_at + 2_000,
-    };
-  });
-}
-
-/**
- * When the inquiries arrived: spread over two years, a little more recent than old (the studio grows), in
- * the order they arrived, as the service stores them (so the table's physical order follows received_at).
- */
-function arrivals(): number[] {
-  return Array.from({ length: INQUIRIES }, () => NOW - Math.floor(2 * YEAR * random() ** 1.2)).sort((a, b) => a - b);
-}
-
-/** Batched inserts, in one transaction per batch; returns how long the seeding took. */
-async function fill(db: Db): Promise<number> {
-  const started = performance.now();
-  seed = 20261123;
-  const times = arrivals();
-  const BATCH = 500;
-  for (let start = 0; start < INQUIRIES; start += BATCH) {
-    const rows = times.slice(start, start + BATCH).map((receivedAt, i) => inquiryRowAt(start + i, receivedAt));
-    await db.kysely.transaction().execute(async (tx) => {
-      await tx.insertInto('inquiries').values(rows).execute();
-      await tx.insertInto('notification_jobs').values(rows.flatMap(jobsOf)).execute();
-    });
-  }
-  return performance.now() - started;
-}
+const RARE_WORD = RARE_WORDS.message;
 
 interface Timing { median: number; p95: number }
 
@@ -163,8 +76,8 @@ async function measure(label: string, url: string): Promise<Map<string, Timing>>
   const db = openDatabase(url, pino({ level: 'silent' }));
   try {
     await migrateToLatest(db);
-    if (WITHOUT_SEARCH_INDEX) await db.kysely.schema.dropIndex('inquiries_search').ifExists().execute();
-    const seconds = (await fill(db)) / 1000;
+    if (WITHOUT_SEARCH_INDEX) await db.kysely.schema.dropIndex('inquiry_search_body').ifExists().execute();
+    const seconds = (await fillInbox(db, INQUIRIES)) / 1000;
     // PostgreSQL's autovacuum would vacuum and analyze the freshly loaded table within a minute (its
     // visibility map lets counts read the index alone); do it now, as a running service finds it.
     if (db.dialect === 'postgres') await sql`vacuum analyze`.execute(db.kysely);

@@ -326,7 +326,7 @@ export interface InboxQuery {
   stage?: Stage;
   /** An operator's address in comparable form; null: the unassigned ones. */
   assignee?: string | null;
-  /** Words to find in the name, email or message, any letter case; every word must occur. */
+  /** Words to find in the inquiry (name, email, message), its notes or its messages, any letter case; every word must occur. */
   search?: string;
   location?: (typeof LOCATIONS)[number];
   budget?: (typeof BUDGETS)[number];

@@ -122,6 +122,16 @@ export interface NotificationJobsTable {
   delivered_at: number | null;
 }
 
+/** How many inquiries share a (folder, unread, stage, assignee): kept by triggers (migration 009_search). */
+export interface InquiryCountsTable {
+  folder: Folder;
+  unread: number;
+  stage: Stage;
+  /** '' for no assignee. */
+  assignee: string;
+  n: number;
+}
+
 /** Idempotency-Key header values seen on contact requests, with the body they came with. */
 export interface IdempotencyKeysTable {
   key: string;
@@ -212,6 +222,7 @@ export interface Database {
   inquiry_activities: InquiryActivitiesTable;
   inquiry_notes: InquiryNotesTable;
   inquiry_messages: InquiryMessagesTable;
+  inquiry_counts: InquiryCountsTable;
   message_attachments: MessageAttachmentsTable;
   notification_jobs: NotificationJobsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -9,27 +9,91 @@ import type { Database } from '../db/schema.js';
 
 type InquiryConditions = ExpressionBuilder<Database, 'inquiries'>;
 
-/** The columns a search looks in. */
-const SEARCHED_COLUMNS = ['name', 'email', 'message'] as const;
+/**
+ * Words shorter than a trigram: the trigram indexes cannot find them, so SQLite looks for them with LIKE
+ * in the inquiry and its notes and messages (a scan, narrowed first by any longer word of the search).
+ */
+const TRIGRAM = 3;
+
+/** The distinct words of a search, lower-cased (both indexes fold case; this only merges "Pool" and "pool"). */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.trim().split(/\s+/).filter((word) => word !== '').map((word) => word.toLowerCase()))];
+}
+
+/** A LIKE pattern that finds `text` anywhere: `%`, `_` and the escape character itself stand for themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** An FTS5 query every one of `words` must match, each a quoted string: nothing in it is an operator. */
+function ftsQuery(words: string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+}
 
 /**
- * Each distinct word of a search as a LIKE pattern that finds it anywhere: `%`, `_` and the escape
- * character itself stand for themselves. Lower-cased here because SQLite's LIKE folds ASCII letters only.
+ * The spellings of a short word that SQLite's LIKE, which folds ASCII letters only, needs to find it in
+ * any letter case: every other letter in both cases (two characters at most: four spellings at most).
  */
-export function searchPatterns(search: string): string[] {
-  const words = new Set(search.trim().split(/\s+/).filter((word) => word !== '').map((word) => word.toLowerCase()));
-  return [...words].map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+function letterCases(word: string): string[] {
+  let spellings = [''];
+  for (const char of word) {
+    const cases = /[\u0000-\u007f]/.test(char) ? [char] : [...new Set([char.toLowerCase(), char.toUpperCase()])];
+    spellings = spellings.flatMap((start) => cases.map((next) => start + next));
+  }
+  return spellings;
 }
 
-/** The word occurs in one of the searched columns, in any letter case (PostgreSQL's ILIKE folds every script). */
-function containsPattern(pattern: string, dialect: DialectName): Expression<SqlBool> {
-  const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  const inColumns = SEARCHED_COLUMNS.map((column) => sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} escape '\\'`);
-  return sql<SqlBool>`(${sql.join(inColumns, sql` or `)})`;
+const INQUIRY_ID = sql.ref('inquiries.id');
+
+/** SQLite: a short word in the inquiry's columns, one of its notes or one of its messages. */
+function containsShortWord(word: string): Expression<SqlBool> {
+  const anySpelling = letterCases(word).map((spelling) => {
+    const pattern = likePattern(spelling);
+    const like = (column: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+    return sql<SqlBool>`(${like('inquiries.name')} or ${like('inquiries.email')} or ${like('inquiries.message')}
+      or ${INQUIRY_ID} in (select inquiry_id from inquiry_notes where ${like('text')})
+      or ${INQUIRY_ID} in (select inquiry_id from inquiry_messages where ${like('subject')} or ${like('text')}))`;
+  });
+  return sql<SqlBool>`(${sql.join(anySpelling, sql` or `)})`;
 }
+
+/**
+ * Every word of the search occurs in the inquiry's search document (its name, email and message, its
+ * notes' text, its messages' subjects and text; migration 009_search), in any letter case. The words may
+ * be spread over the inquiry, its notes and its messages.
+ */
+function searchConditions(search: string, dialect: DialectName, indexed: IndexedWords): Expression<SqlBool>[] {
+  const words = searchWords(search);
+  if (words.length === 0) return [];
+  if (dialect === 'postgres') {
+    const all = words.map((word) => sql<SqlBool>`body like lower(${likePattern(word)}) escape '\\'`);
+    return [sql<SqlBool>`${INQUIRY_ID} in (select inquiry_id from inquiry_search where ${sql.join(all, sql` and `)})`];
+  }
+  const long = words.filter((word) => [...word].length >= TRIGRAM);
+  const conditions = words.filter((word) => [...word].length < TRIGRAM).map(containsShortWord);
+  if (long.length > 0 && indexed === 'included') {
+    conditions.unshift(sql<SqlBool>`${INQUIRY_ID} in (select k.inquiry_id from inquiry_search_keys k
+      where k.doc in (select rowid from inquiry_search where inquiry_search match ${ftsQuery(long)}))`);
+  }
+  return conditions;
+}
+
+/**
+ * SQLite: the FTS5 query of the search's words of three characters or more (the ones its index finds),
+ * undefined when it has none. A page of a word found in many inquiries walks the newest first and asks the
+ * index about a range of them at a time (inbox-queries.ts, pageByIndexWalk), leaving this part out of the
+ * conditions (`indexed: 'left-out'`).
+ */
+export function indexedSearch(search: string | undefined): string | undefined {
+  const long = searchWords(search ?? '').filter((word) => [...word].length >= TRIGRAM);
+  return long.length > 0 ? ftsQuery(long) : undefined;
+}
+
+/** Whether the conditions hold SQLite's FTS5 part of a search, or leave it to the caller. */
+export type IndexedWords = 'included' | 'left-out';
 
 /** Every condition of `filter` (none for an empty one); each narrows the result. */
-export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dialect: DialectName): Expression<SqlBool>[] {
+export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dialect: DialectName, indexed: IndexedWords = 'included'): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.state !== undefined) {
     const place = placeOf(filter.state);
@@ -47,7 +111,7 @@ export function filterConditions(eb: InquiryConditions, filter: InboxFilter, dia
   if (filter.phase !== undefined) conditions.push(eb('phase', '=', filter.phase));
   if (filter.since !== undefined) conditions.push(eb('received_at', '>=', filter.since));
   if (filter.until !== undefined) conditions.push(eb('received_at', '<', filter.until));
-  if (filter.search !== undefined) conditions.push(...searchPatterns(filter.search).map((pattern) => containsPattern(pattern, dialect)));
+  if (filter.search !== undefined) conditions.push(...searchConditions(filter.search, dialect, indexed));
   if (filter.status !== undefined) {
     conditions.push(eb('id', 'in', eb.selectFrom('notification_jobs').select('inquiry_id').where('status', '=', filter.status)));
   }

@@ -7,6 +7,7 @@ import { acknowledgementsMigration } from './005_acknowledgements.js';
 import { pipelineMigration } from './006_pipeline.js';
 import { conversationsMigration } from './007_conversations.js';
 import { digestsMigration } from './008_digests.js';
+import { searchMigration } from './009_search.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '006_pipeline': pipelineMigration,
   '007_conversations': conversationsMigration,
   '008_digests': digestsMigration,
+  '009_search': searchMigration,
 };
