@@ -1,8 +1,10 @@
 import { before, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { FOLDERS, STAGES } from '../../src/contract/inquiry.js';
 import type { Db } from '../../src/store/db/database.js';
 import { KyselyInboxStore } from '../../src/store/inquiries/inbox.js';
+import { FOLD_AT, foldCounts } from '../../src/store/inquiries/inbox-queries.js';
 import { DIALECT_LABELS, onEachDialect, openMigrated, type DialectDatabase } from '../helpers/dialects.js';
 import { inquiryRow } from '../helpers/inquiry-rows.js';
 import { suiteScope } from '../helpers/server.js';
@@ -35,7 +37,10 @@ function countsSuite({ url }: DialectDatabase): void {
 
   /** The summary's non-empty groups and a GROUP BY of the rows, in one comparable form. */
   async function summaryAndGroups(): Promise<[string[], string[]]> {
-    const summary = await db.kysely.selectFrom('inquiry_counts').select(['folder', 'unread', 'stage', 'assignee', 'n']).where('n', '<>', 0).execute();
+    // PostgreSQL's summary is rows of deltas: their sums per key are the counts.
+    const summary = await db.kysely.selectFrom('inquiry_counts')
+      .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.sum<number>('n').as('n')])
+      .groupBy(['folder', 'unread', 'stage', 'assignee']).having((eb) => eb.fn.sum('n'), '<>', 0).execute();
     const grouped = await db.kysely.selectFrom('inquiries')
       .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.countAll().as('n')])
       .groupBy(['folder', 'unread', 'stage', 'assignee']).execute();
@@ -73,6 +78,7 @@ function countsSuite({ url }: DialectDatabase): void {
       ['several columns at once', () => update({ folder: pick(FOLDERS), stage: pick(STAGES), assignee: pick(OPERATORS) })],
       ['every row at once', () => db.kysely.updateTable('inquiries').set({ unread: 0 }).where('stage', '=', pick(STAGES)).execute()],
       ['no counted column', () => update({ last_activity_at: Date.now() })],
+      ['fold', () => foldCounts(db)],
       ['delete', async () => { const id = await anyId(); if (id) await inbox.delete(id); }],
       ['purge', () => inbox.purge(base + Math.floor(random() * 10 * 86_400_000))],
       ['erasure', async () => { const email = pick(emails); await inbox.deleteMany(await inbox.idsWhereEmail((address) => address === email)); }],
@@ -91,6 +97,41 @@ function countsSuite({ url }: DialectDatabase): void {
     assert.deepEqual(await inbox.counts({}, me), await inbox.counts({ search: '@' }, me));
     const unreadInInbox = (await inbox.counts({ search: '@' }, me)).folders.inbox.unread;
     assert.equal(await inbox.unreadCount(), unreadInInbox, 'the unread count of every page, from the summary');
+  });
+
+  it('an arrival never waits on another transaction\'s arrival: the summary takes no row lock they share', async (t) => {
+    if (db.dialect === 'sqlite') {
+      t.skip('SQLite runs one write transaction at a time: there is no other transaction to wait on');
+      return;
+    }
+    const before = await inbox.counts({}, 'nobody');
+    // The first transaction stays open while the second inserts an inquiry of the same group: with a row
+    // per key, the second would wait for the first's commit (here: fail after the lock timeout).
+    await db.kysely.transaction().execute(async (first) => {
+      await first.insertInto('inquiries').values(inquiryRow({ folder: 'inbox', unread: 1, stage: 'new', assignee: null })).execute();
+      await db.kysely.transaction().execute(async (second) => {
+        await sql`set local lock_timeout = '2s'`.execute(second);
+        await second.insertInto('inquiries').values(inquiryRow({ folder: 'inbox', unread: 1, stage: 'new', assignee: null })).execute();
+      });
+    });
+    const after = await inbox.counts({}, 'nobody');
+    assert.equal(after.folders.inbox.unread, before.folders.inbox.unread + 2);
+  });
+
+  it('folds its deltas once they pile up (PostgreSQL), and the counts stay what they were', async () => {
+    const grouped = await inbox.counts({ search: '@' }, 'ana@studio.example');
+    for (let i = 0; i < FOLD_AT / 2 + 10; i++) {
+      // One arrives and goes again: each statement appends a delta row, and the sums come back to what they were.
+      await db.kysely.insertInto('inquiries').values(inquiryRow({ assignee: 'fold@studio.example' })).execute();
+      await db.kysely.deleteFrom('inquiries').where('assignee', '=', 'fold@studio.example').execute();
+    }
+    const rows = async () => Number((await db.kysely.selectFrom('inquiry_counts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const piled = await rows();
+    assert.deepEqual(await inbox.counts({}, 'ana@studio.example'), grouped, 'read through the fold');
+    if (db.dialect === 'postgres') {
+      assert.ok(piled > FOLD_AT, `${piled} delta rows piled up`);
+      assert.ok(await rows() < 100, 'folded into a row per key');
+    }
   });
 }
 

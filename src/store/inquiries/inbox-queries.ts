@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { FOLDERS, STAGES, TRIAGE_STATES, triageStateOf, type Folder, type Stage, type TriageState } from '../../contract/inquiry.js';
+import { FOLDERS, STAGES, type Folder, type Stage } from '../../contract/inquiry.js';
 import type { CountQuery, InboxCounts, InboxEntry, InboxFilter, InboxPage, InboxQuery } from '../../inquiries/ports.js';
 import type { Db } from '../db/database.js';
 import { afterCursor, cursorAfter, filterConditions, indexedSearch } from './inbox-where.js';
@@ -107,6 +107,28 @@ export async function countUnread(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** Delta rows the summary may hold before a reader folds them (PostgreSQL; SQLite keeps one row per key). */
+export const FOLD_AT = 1_000;
+
+/**
+ * Folds PostgreSQL's delta rows into one row per key, in one statement: the rows it sees are deleted and
+ * their sums written back. Deltas committed meanwhile are not seen and stay; an intake never waits on it.
+ * One fold at a time (an advisory lock, skipped when taken): two would each sum the same rows.
+ */
+export async function foldCounts(db: Db): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  await db.kysely.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ taken: boolean }>`select pg_try_advisory_xact_lock(${FOLD_LOCK_CLASS}, 0) as taken`.execute(tx);
+    if (!rows[0]!.taken) return;
+    await sql`with folded as (delete from inquiry_counts returning folder, unread, stage, assignee, n)
+      insert into inquiry_counts (folder, unread, stage, assignee, n)
+      select folder, unread, stage, assignee, sum(n) from folded group by folder, unread, stage, assignee having sum(n) <> 0`.execute(tx);
+  });
+}
+
+/** The advisory lock of the fold, in the two-key space (the fingerprints' locks use the one-key space: they never meet). */
+const FOLD_LOCK_CLASS = 0x5354_4346;
+
 /** How many matching inquiries share a folder, unread flag, stage and assignee. */
 interface CountGroup { folder: Folder; unread: number; stage: Stage; assignee: string | null; count: number }
 
@@ -124,8 +146,12 @@ const narrowsNothing = (query: object) => Object.values(query).every((value) => 
  */
 async function countGroups(db: Db, query: InboxFilter): Promise<CountGroup[]> {
   if (narrowsNothing(query)) {
-    const rows = await db.kysely.selectFrom('inquiry_counts').select(['folder', 'unread', 'stage', 'assignee', 'n']).where('n', '>', 0).execute();
-    return rows.map((row) => ({ folder: row.folder, unread: Number(row.unread), stage: row.stage, assignee: row.assignee === '' ? null : row.assignee, count: Number(row.n) }));
+    const rows = await db.kysely.selectFrom('inquiry_counts')
+      .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.sum<number>('n').as('n'), eb.fn.countAll<number>().as('rows')])
+      .groupBy(['folder', 'unread', 'stage', 'assignee']).execute();
+    if (rows.reduce((sum, row) => sum + Number(row.rows), 0) > FOLD_AT) await foldCounts(db);
+    return rows.filter((row) => Number(row.n) > 0)
+      .map((row) => ({ folder: row.folder, unread: Number(row.unread), stage: row.stage, assignee: row.assignee === '' ? null : row.assignee, count: Number(row.n) }));
   }
   const rows = await db.kysely.selectFrom('inquiries')
     .select((eb) => ['folder', 'unread', 'stage', 'assignee', eb.fn.countAll().as('count')])

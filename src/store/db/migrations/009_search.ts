@@ -18,7 +18,10 @@ import type { Migration } from 'kysely/migration';
 // Counts: inquiry_counts holds how many inquiries share each (folder, unread, stage, assignee) — a few
 // dozen rows whatever the size — kept by triggers on inquiries in the same transaction. '' stands for
 // no assignee (a key column cannot be null). The inbox's unfiltered counts read it instead of grouping
-// every row.
+// every row. On PostgreSQL the triggers append deltas rather than update a row per key: every new
+// inquiry would otherwise update the same row (inbox, unread, new, nobody) and hold its lock to the end
+// of its transaction, queueing every concurrent intake (the group commit's batches, other instances)
+// behind it. The reader sums the deltas and folds them into one row per key now and then.
 
 const SQLITE_BODY = sql`i.name || ' ' || i.email || ' ' || i.message
   || coalesce((select ' ' || group_concat(n.text, ' ') from inquiry_notes n where n.inquiry_id = i.id), '')
@@ -106,15 +109,15 @@ async function pgSearch(db: Kysely<any>): Promise<void> {
 
 const COUNT_KEY = 'folder, unread, stage, assignee';
 
-async function createCounts(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('inquiry_counts')
+/** SQLite: a row per key (its triggers add to it); PostgreSQL: rows of deltas, summed by the reader. */
+async function createCounts(db: Kysely<any>, postgres: boolean): Promise<void> {
+  const table = db.schema.createTable('inquiry_counts')
     .addColumn('folder', 'text', (c) => c.notNull())
     .addColumn('unread', 'integer', (c) => c.notNull())
     .addColumn('stage', 'text', (c) => c.notNull())
     .addColumn('assignee', 'text', (c) => c.notNull())
-    .addColumn('n', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('inquiry_counts_key', ['folder', 'unread', 'stage', 'assignee'])
-    .execute();
+    .addColumn('n', 'bigint', (c) => c.notNull());
+  await (postgres ? table : table.addPrimaryKeyConstraint('inquiry_counts_key', ['folder', 'unread', 'stage', 'assignee'])).execute();
   await sql`insert into inquiry_counts(${sql.raw(COUNT_KEY)}, n)
     select folder, unread, stage, coalesce(assignee, ''), count(*) from inquiries group by folder, unread, stage, coalesce(assignee, '')`.execute(db);
 }
@@ -132,15 +135,14 @@ async function sqliteCountTriggers(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * PostgreSQL: once per statement, over its transition tables, so a batch of inquiries (the group commit)
- * touches each summary row once. Rows are changed in key order, so two transactions meet in one order.
- * An UPDATE that changes none of the four columns writes nothing (no lock on a summary row).
+ * PostgreSQL: once per statement, over its transition tables, a delta row per key the statement changed
+ * (a batch of inquiries, the group commit's, appends one). An INSERT waits on no other transaction, so
+ * intake never queues on the summary. An UPDATE that changes none of the four columns appends nothing.
  */
 async function pgCountTriggers(db: Kysely<any>): Promise<void> {
   const apply = (changes: string) => sql.raw(`insert into inquiry_counts(${COUNT_KEY}, n)
     select folder, unread, stage, assignee, sum(delta) from (${changes}) as change
-    group by folder, unread, stage, assignee having sum(delta) <> 0 order by folder, unread, stage, assignee
-    on conflict (${COUNT_KEY}) do update set n = inquiry_counts.n + excluded.n;`);
+    group by folder, unread, stage, assignee having sum(delta) <> 0;`);
   const rows = (table: string, delta: 1 | -1) => `select folder, unread, stage, coalesce(assignee, '') as assignee, ${delta} as delta from ${table}`;
   const events: Array<[string, string, string]> = [
     ['insert', 'referencing new table as added', rows('added', 1)],
@@ -164,7 +166,7 @@ const SQLITE_TRIGGERS = ['inquiries_counts_insert', 'inquiries_counts_delete', '
 export const searchMigration: Migration = {
   async up(db: Kysely<any>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await createCounts(db);
+    await createCounts(db, postgres);
     if (postgres) {
       await pgCountTriggers(db);
       await pgSearch(db);
