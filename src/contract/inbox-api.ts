@@ -70,6 +70,7 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const InquiryNotification = Type.Object({
   channel: Type.String({ description: 'email or webhook (to the studio), or acknowledgement (to the sender).' }),
+  event: Type.String({ description: 'What it tells: inquiry.received (the inquiry itself), or a later event on the webhook: inquiry.stage_changed, inquiry.replied.' }),
   status: StringEnum(NOTIFICATION_STATUSES, {
     description: 'pending: to be tried (again) at next_attempt_at; done: delivered; failed: given up after retrying.',
   }),

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Folder } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import { markUnread } from '../inquiries/pipeline.js';
-import type { InboxEntry, NotificationState } from '../inquiries/ports.js';
+import { RECEIVED, type InboxEntry, type NotificationState } from '../inquiries/ports.js';
 import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
@@ -109,7 +109,7 @@ const STATUS_WORDS = { done: 'Delivered', pending: 'Pending', failed: 'Failed' }
 
 function jobCells(job: NotificationState, time: StudioTime): string[] {
   return [
-    job.channel, STATUS_WORDS[job.status], String(job.attempts),
+    job.event === RECEIVED.type ? job.channel : `${job.channel}: ${job.event}`, STATUS_WORDS[job.status], String(job.attempts),
     job.deliveredAt === null ? '—' : time.text(job.deliveredAt),
     job.status === 'pending' ? time.text(job.nextAttemptAt) : '—',
     job.lastError ?? '—',

@@ -278,6 +278,8 @@ export type CommitOutcome =
 /** Where one notification of an inquiry stands. */
 export interface NotificationState {
   channel: string;
+  /** What it tells: inquiry.received, or a later event (inquiry.stage_changed, inquiry.replied). */
+  event: string;
   status: NotificationStatus;
   attempts: number;
   lastError: string | null;

@@ -12,6 +12,7 @@ const isoOrNull = (ms: number | null): string | null => (ms === null ? null : ne
 function notificationOf(n: NotificationState): ReceivedInquiry['notifications'][number] {
   return {
     channel: n.channel,
+    event: n.event,
     status: n.status,
     attempts: n.attempts,
     delivered_at: isoOrNull(n.deliveredAt),

@@ -199,7 +199,10 @@ describe('a conversation with the homeowner', () => {
     const token = await requestToken(server.url, { client_id: clientId, client_secret: clientSecret }, 'inquiries:read');
     const response = await fetch(`${server.url}/api/v1/inquiries/${inquiryId}`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.status, 200);
-    const { thread } = (await response.json()) as { thread: Array<{ direction: string; status: string | null; text: string; attachments: unknown[] }> };
+    const { thread, notifications } = (await response.json()) as {
+      thread: Array<{ direction: string; status: string | null; text: string; attachments: unknown[] }>; notifications: Array<{ channel: string }>;
+    };
+    assert.ok(!notifications.some((n) => n.channel === 'reply'), 'a reply\'s delivery is on its message, not among the notifications');
     assert.deepEqual(thread.map((m) => [m.direction, m.status]).slice(0, 3), [['out', 'done'], ['in', null], ['out', 'done']]);
     assert.ok(thread.some((m) => m.attachments.length === 1 && JSON.stringify(m.attachments[0]) === JSON.stringify({ filename: 'Survey plan ö.pdf', content_type: 'application/pdf', size: 3000 })));
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { title: string } }> } } }> };

@@ -40,7 +40,7 @@ function entry(overrides: Partial<InboxEntry>, notifications: Array<Partial<Noti
     receivedAt: new Date(0), spam: false, folder: 'inbox', unread: true, triage: { state: 'new', changedAt: null, changedBy: null },
     stage: 'new', assignee: null, lastActivityAt: 0, contact: 'a@example.com', channel: 'api', clientIp: '::1',
     userAgent: null, clientId: null,
-    notifications: notifications.map((n) => ({ channel: 'email', status: 'pending', attempts: 0, lastError: null, nextAttemptAt: 0, deliveredAt: null, ...n })),
+    notifications: notifications.map((n) => ({ channel: 'email', event: 'inquiry.received', status: 'pending', attempts: 0, lastError: null, nextAttemptAt: 0, deliveredAt: null, ...n })),
     ...overrides,
   };
 }

@@ -94,6 +94,11 @@ describe('the pipeline on the inquiry page', () => {
     const told = await eventually(async () => webhook.received.find((w) => w.payload.type === 'inquiry.stage_changed' && (w.payload.data as unknown as { inquiry_id: string }).inquiry_id === id));
     assert.deepEqual(told.payload.data, { inquiry_id: id, from: 'new', to: 'consultation', by: DESK, changed_at: new Date(now).toISOString() });
     assert.equal(told.id, `${id}.${jobs[0]!.ref}`, 'the webhook-id names the inquiry and the activity');
+    const log = await eventually(async () => {
+      const text = await desk.page(path(id));
+      return /<td data-label="Channel">webhook: inquiry\.stage_changed<\/td><td data-label="Status">Delivered<\/td>/.test(text) ? text : undefined;
+    });
+    assert.ok(log, 'the delivery log names the event its webhook told');
     const again = await desk.post(path(id, INBOX_PATHS.stage), { stage: 'consultation' });
     assert.equal(again.headers.get('location'), `${path(id)}?done=stage-unchanged`);
     assert.equal((await db.kysely.selectFrom('notification_jobs').select('id').where('inquiry_id', '=', id).where('event', '=', 'inquiry.stage_changed').execute()).length, 1);

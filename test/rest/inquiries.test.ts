@@ -211,7 +211,7 @@ describe('read API of the inquiries (SQLite)', () => {
     assert.equal(first.notifications.length, 1);
     const [webhookJob] = first.notifications;
     assert.deepEqual({ ...webhookJob, delivered_at: undefined }, {
-      channel: 'webhook', status: 'done', attempts: 1, delivered_at: undefined, next_attempt_at: null, last_error: null,
+      channel: 'webhook', event: 'inquiry.received', status: 'done', attempts: 1, delivered_at: undefined, next_attempt_at: null, last_error: null,
     });
     assert.equal(webhookJob!.delivered_at, new Date(webhookJob!.delivered_at!).toISOString());
 

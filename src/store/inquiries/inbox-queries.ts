@@ -14,13 +14,16 @@ const PURGE_BATCH = 500;
 const ID_CHUNK = 500;
 const SCAN_BATCH = 1_000;
 
-/** The rows with their notification jobs: one query per 500 rows (a page is one, an export of 100,000 is 200). */
+/**
+ * The rows with their notification jobs: one query per 500 rows (a page is one, an export of 100,000 is
+ * 200). An operator's replies are the conversation's (their state shows on the thread), not notifications.
+ */
 async function withJobs(db: Kysely<Database>, rows: InquiriesTable[]): Promise<InboxEntry[]> {
   const jobsOf = new Map<string, NotificationStateRow[]>();
   for (let start = 0; start < rows.length; start += ID_CHUNK) {
     const ids = rows.slice(start, start + ID_CHUNK).map((row) => row.id);
     const jobs = await db.selectFrom('notification_jobs').select(['inquiry_id', ...NOTIFICATION_STATE_COLUMNS])
-      .where('inquiry_id', 'in', ids).orderBy('channel').execute();
+      .where('inquiry_id', 'in', ids).where('channel', '<>', 'reply').orderBy('channel').execute();
     for (const job of jobs) {
       const list = jobsOf.get(job.inquiry_id);
       if (list) list.push(job); else jobsOf.set(job.inquiry_id, [job]);

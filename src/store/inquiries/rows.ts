@@ -68,13 +68,13 @@ export function storedInquiryOf(row: InquiriesTable): StoredInquiry {
 }
 
 /** The job columns the operator sees. */
-export const NOTIFICATION_STATE_COLUMNS = ['channel', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'] as const;
+export const NOTIFICATION_STATE_COLUMNS = ['channel', 'event', 'status', 'attempts', 'last_error', 'next_attempt_at', 'delivered_at'] as const;
 
 export type NotificationStateRow = Pick<NotificationJobsTable, (typeof NOTIFICATION_STATE_COLUMNS)[number]>;
 
 function notificationStateOf(job: NotificationStateRow): NotificationState {
   return {
-    channel: job.channel, status: job.status, attempts: job.attempts,
+    channel: job.channel, event: job.event, status: job.status, attempts: job.attempts,
     lastError: job.last_error, nextAttemptAt: job.next_attempt_at, deliveredAt: job.delivered_at,
   };
 }
