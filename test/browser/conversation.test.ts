@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumSkip, launchChromium, seriousViolations } from '../helpers/chromium.js';
-import { addOperator, OPERATOR_PASSWORD } from '../helpers/inbox.js';
+import { checkPage, chromiumSkip, launchChromium, signInOperator } from '../helpers/chromium.js';
+import { addOperator } from '../helpers/inbox.js';
 import { newInboundSecret, postInbound, rawMessage } from '../helpers/inbound-mail.js';
 import { eventually, openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/inquiry-peers.js';
@@ -17,9 +17,6 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 const SHOTS = '/tmp/shots';
 const OPERATOR = 'studio-desk@harbor.example';
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('a conversation in the inbox, in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
@@ -44,11 +41,7 @@ describe('a conversation in the inbox, in Chromium', { skip: chromiumSkip() }, (
     await smtp?.close();
   });
 
-  async function checkPage(page: Page, shot: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe on ${page.url()}`);
-    assert.equal(await horizontalOverflow(page), 0, `no horizontal scrolling on ${page.url()}`);
-    await page.screenshot({ path: `${SHOTS}/conversation-${shot}.png`, fullPage: true });
-  }
+  const shoot = (page: Page, shot: string) => checkPage(page, `${SHOTS}/conversation-${shot}.png`);
 
   async function visit(width: number, suffix: string, email: string): Promise<void> {
     assert.equal((await postInquiry(server.url, '/api/v1/contact', validInquiry({ name: `Hana ${suffix}`, email, message: 'A house on the bay with a studio for painting.' }))).status, 200);
@@ -57,10 +50,7 @@ describe('a conversation in the inbox, in Chromium', { skip: chromiumSkip() }, (
     await db.close();
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/inbox/login`);
-    await page.fill('#email', OPERATOR);
-    await page.fill('#password', OPERATOR_PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/inbox`), page.click('button:has-text("Sign in")')]);
+    await signInOperator(page, server.url, OPERATOR);
 
     await page.goto(`${server.url}/inbox/inquiries/${id}`);
     await page.fill('#reply-text', 'Thank you, Hana. Could we visit the site on Tuesday at 10?');
@@ -71,7 +61,7 @@ describe('a conversation in the inbox, in Chromium', { skip: chromiumSkip() }, (
       await page.reload();
       return (await page.locator('.message-out .message-state').textContent()) === 'Sent' || undefined;
     });
-    await checkPage(page, `replied${suffix}`);
+    await shoot(page, `replied${suffix}`);
 
     const answered = await postInbound(server.url, rawMessage({
       from: `Hana <${email}>`, to: mail.header('reply-to')!, subject: mail.header('subject'),
@@ -83,12 +73,12 @@ describe('a conversation in the inbox, in Chromium', { skip: chromiumSkip() }, (
     assert.match(await page.locator('.message-in .message-text').first().textContent() ?? '', /The gate code is 4711\./);
     assert.equal(await page.locator('.message-in details').getAttribute('open'), null, 'the quoted history is folded');
     assert.match(await page.locator('.message-in .message-attachments').textContent() ?? '', /site-survey\.pdf 240 KB/);
-    await checkPage(page, `answered${suffix}`);
+    await shoot(page, `answered${suffix}`);
 
     await postInbound(server.url, rawMessage({ from: `Someone <someone-${suffix}@example.net>`, to: 'answers@harbor.example', subject: 'Do you build pools?', text: 'Hello, do you build pools too?' }), { secret });
     await page.goto(`${server.url}/inbox/unmatched`);
     assert.match(await page.locator('main').textContent() ?? '', /do you build pools too\?/);
-    await checkPage(page, `unmatched${suffix}`);
+    await shoot(page, `unmatched${suffix}`);
     await context.close();
   }
 

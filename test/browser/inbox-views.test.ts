@@ -5,8 +5,8 @@ import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import type { Folder, Stage } from '../../src/contract/inquiry.js';
 import { openDatabase, type Db } from '../../src/store/db/database.js';
-import { chromiumSkip, launchChromium, seriousViolations } from '../helpers/chromium.js';
-import { addOperator, OPERATOR_PASSWORD } from '../helpers/inbox.js';
+import { checkPage, chromiumSkip, launchChromium, signInOperator } from '../helpers/chromium.js';
+import { addOperator } from '../helpers/inbox.js';
 import { postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -30,9 +30,6 @@ const PEOPLE: Array<{ name: string; folder: Folder; unread: boolean; stage: Stag
 /** The browser's getComputedStyle, which the test's (DOM-less) types do not know. */
 interface StyleReader { getComputedStyle(element: unknown): { fontWeight: string } }
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('the inbox views in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
@@ -61,19 +58,12 @@ describe('the inbox views in Chromium', { skip: chromiumSkip() }, () => {
     await db?.close();
   });
 
-  async function check(page: Page, shot: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe on ${page.url()}`);
-    assert.equal(await horizontalOverflow(page), 0, `no horizontal scrolling on ${page.url()}`);
-    await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
-  }
+  const check = (page: Page, shot: string) => checkPage(page, `${SHOTS}/${shot}.png`);
 
   async function visit(width: number, suffix: string): Promise<void> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/inbox`);
-    await page.fill('#email', OPERATOR);
-    await page.fill('#password', OPERATOR_PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/inbox`), page.click('button:has-text("Sign in")')]);
+    await signInOperator(page, server.url, OPERATOR);
 
     assert.equal(await page.title(), '(2) Inbox — Inbox — Harbor & Hedge Design-Build');
     assert.equal((await page.locator('.inbox-nav a[href="/inbox"]').textContent())?.trim(), 'Inbox 2 unread');

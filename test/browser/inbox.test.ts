@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { EXPORT_COLUMNS } from '../../src/inquiries/export.js';
-import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations } from '../helpers/chromium.js';
+import { checkPage, chromiumSkip, fillValidInquiry, launchChromium } from '../helpers/chromium.js';
 import { addOperator, OPERATOR_PASSWORD } from '../helpers/inbox.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/inquiry-peers.js';
 import { eventually } from '../helpers/inquiries.js';
@@ -19,9 +19,6 @@ const OUTPUT = 'test-output';
 const OPERATOR = 'studio-desk@harbor.example';
 
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
@@ -63,11 +60,7 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
     await Promise.all([page.waitForURL(`${server.url}/inbox`), page.click('button:has-text("Sign in")')]);
   }
 
-  async function checkPage(page: Page, shot: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe on ${page.url()}`);
-    assert.equal(await horizontalOverflow(page), 0, `no horizontal scrolling on ${page.url()}`);
-    await page.screenshot({ path: `${OUTPUT}/${shot}.png`, fullPage: true });
-  }
+  const shoot = (page: Page, shot: string) => checkPage(page, `${OUTPUT}/${shot}.png`);
 
   /** The whole visit, at one screen width. */
   async function visit(width: number, suffix: string, name: string, word: string): Promise<void> {
@@ -89,13 +82,13 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
     assert.match(datetime, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?-0[78]:00$/, datetime);
     assert.equal(shown.slice(-9, -4), datetime.slice(11, 16), 'the local hour and minute, as the offset says');
     assert.ok(Math.abs(Date.parse(datetime) - Date.now()) < 5 * 60_000, 'the instant it arrived');
-    await checkPage(page, `inbox-list${suffix}`);
+    await shoot(page, `inbox-list${suffix}`);
 
     await Promise.all([page.waitForURL(/\/inbox\/inquiries\//), page.click(`a.row-link:has-text("${name}")`)]);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
     assert.equal(await page.locator('h1').textContent(), name);
     assert.equal(smtp.mails.some((mail) => mail.raw.includes(id)), false, 'in spam, nobody was told');
-    await checkPage(page, `inbox-inquiry-spam${suffix}`);
+    await shoot(page, `inbox-inquiry-spam${suffix}`);
 
     await Promise.all([page.waitForURL(/done=not-spam/), page.click('button:has-text("Not spam")')]);
     assert.match(await page.locator('[role="status"]').textContent() ?? '', /Moved out of spam/);
@@ -105,7 +98,7 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
       await page.reload();
       return (await page.locator('.inquiry-meta .badge').textContent()) === 'Delivered' || undefined;
     });
-    await checkPage(page, `inbox-inquiry${suffix}`);
+    await shoot(page, `inbox-inquiry${suffix}`);
 
     await Promise.all([page.waitForURL(/done=spam/), page.click('button:has-text("Spam")')]);
     assert.match(await page.locator('.inquiry-meta').textContent() ?? '', /in Spam/);
@@ -121,7 +114,7 @@ describe('operators’ inbox in Chromium', { skip: chromiumSkip() }, () => {
     assert.ok(csv[1]!.includes(`,${name},`) && csv[1]!.includes(word) && csv[1]!.includes(',read,'), csv[1]);
 
     await page.goto(`${server.url}/inbox/erase`);
-    await checkPage(page, `inbox-erase${suffix}`);
+    await shoot(page, `inbox-erase${suffix}`);
 
     await Promise.all([page.waitForURL(/\/inbox\/login$/), page.click('button:has-text("Sign out")')]);
     await page.goto(`${server.url}/inbox`);

@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumSkip, launchChromium, seriousViolations } from '../helpers/chromium.js';
-import { addOperator, OPERATOR_PASSWORD } from '../helpers/inbox.js';
+import { checkPage, chromiumSkip, launchChromium, signInOperator } from '../helpers/chromium.js';
+import { addOperator } from '../helpers/inbox.js';
 import { openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 import { KyselyInboxStore } from '../../src/store/inquiries/inbox.js';
@@ -17,9 +17,6 @@ const SHOTS = '/tmp/shots';
 const OPERATOR = 'studio-desk@harbor.example';
 const COLLEAGUE = 'sam.rivera@harbor.example';
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('the pipeline on the inquiry page in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
@@ -48,21 +45,14 @@ describe('the pipeline on the inquiry page in Chromium', { skip: chromiumSkip() 
     }
   }
 
-  async function checkPage(page: Page, shot: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe on ${page.url()}`);
-    assert.equal(await horizontalOverflow(page), 0, `no horizontal scrolling on ${page.url()}`);
-    await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
-  }
+  const shoot = (page: Page, shot: string) => checkPage(page, `${SHOTS}/${shot}.png`);
 
   async function visit(width: number, suffix: string): Promise<void> {
     const earlier = await submitted(`earlier${width}`, `marisol${width}@example.com`);
     const id = await submitted(`pool${width}`, `Marisol${width}@Example.com`);
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, javaScriptEnabled: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/inbox/login`);
-    await page.fill('#email', OPERATOR);
-    await page.fill('#password', OPERATOR_PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/inbox`), page.click('button:has-text("Sign in")')]);
+    await signInOperator(page, server.url, OPERATOR);
     await page.goto(`${server.url}/inbox/inquiries/${id}`);
     assert.equal(await page.locator('h1').textContent(), 'Marisol Vega');
     assert.match(await page.locator('#h-others + ul').textContent() ?? '', /New · in Inbox/, 'the person\'s earlier inquiry');
@@ -87,7 +77,7 @@ describe('the pipeline on the inquiry page in Chromium', { skip: chromiumSkip() 
     assert.match(timeline[1]!, new RegExp(`assigned it to ${COLLEAGUE}`));
     assert.match(timeline[2]!, /moved it from New to Contacted \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T/);
     assert.match(timeline[3]!, /moved it from Contacted to Consultation/);
-    await checkPage(page, `pipeline-inquiry${suffix}`);
+    await shoot(page, `pipeline-inquiry${suffix}`);
 
     // Too long: refused, the text still in the form, the reason beside it.
     const long = 'x'.repeat(10_001);
@@ -97,16 +87,16 @@ describe('the pipeline on the inquiry page in Chromium', { skip: chromiumSkip() 
     await page.locator('#note-new-error').waitFor();
     assert.match(await page.locator('#note-new-error').textContent() ?? '', /10,001 characters long; a note takes at most 10,000/);
     assert.equal((await page.inputValue('#note-new')).length, 10_001);
-    await checkPage(page, `pipeline-note-refused${suffix}`);
+    await shoot(page, `pipeline-note-refused${suffix}`);
 
     // The author edits the note: it says "edited".
     await page.goto(`${server.url}/inbox/inquiries/${id}`);
     await page.click('.timeline-note summary');
     await page.locator('.timeline-note textarea').fill('Site visit moved to Wednesday.');
-    await checkPage(page, `pipeline-editing${suffix}`);
+    await shoot(page, `pipeline-editing${suffix}`);
     await Promise.all([page.waitForURL(/done=note-edited/), page.click('.timeline-note button:has-text("Save")')]);
     assert.match(await page.locator('.timeline-note').textContent() ?? '', /edited[\s\S]*Site visit moved to Wednesday\./);
-    await checkPage(page, `pipeline-edited${suffix}`);
+    await shoot(page, `pipeline-edited${suffix}`);
     await context.close();
   }
 

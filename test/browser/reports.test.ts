@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { BUDGETS, LOCATIONS, PHASES, STAGES } from '../../src/contract/inquiry.js';
-import { chromiumSkip, launchChromium, seriousViolations } from '../helpers/chromium.js';
-import { addOperator, OPERATOR_PASSWORD } from '../helpers/inbox.js';
+import { chromiumSkip, horizontalOverflow, launchChromium, seriousViolations, signInOperator } from '../helpers/chromium.js';
+import { addOperator } from '../helpers/inbox.js';
 import { openStore } from '../helpers/inquiries.js';
 import { seedInquiry, seedStageChange } from '../helpers/pipeline-seed.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
@@ -19,9 +19,6 @@ const OPERATOR = 'reports-desk@harbor.example';
 const NOW = Date.UTC(2026, 10, 27, 15);
 const DAY = 86_400_000;
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('the reports page in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
@@ -54,10 +51,7 @@ describe('the reports page in Chromium', { skip: chromiumSkip() }, () => {
     // bypassCSP: axe-core is injected as a script, which the inbox's policy refuses.
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/inbox`);
-    await page.fill('#email', OPERATOR);
-    await page.fill('#password', OPERATOR_PASSWORD);
-    await Promise.all([page.waitForURL(`${server.url}/inbox`), page.click('button:has-text("Sign in")')]);
+    await signInOperator(page, server.url, OPERATOR);
 
     await Promise.all([page.waitForURL(/\/inbox\/reports$/), page.click('a:has-text("Reports")')]);
     for (const split of ['location', 'budget', 'phase'] as const) {

@@ -1,6 +1,9 @@
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { INBOX_PATHS } from '../../src/contract/paths.js';
+import { OPERATOR_PASSWORD } from './inbox.js';
 import { validInquiry, type Body } from './inquiries.js';
 import { peerMissing } from './peers.js';
 
@@ -74,4 +77,24 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   })()`);
+}
+
+/** How far the page is wider than the window: 0 when nothing scrolls sideways. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+/** What every page of a visit must be: axe finds nothing serious, nothing scrolls sideways; then a full-page screenshot to look at. */
+export async function checkPage(page: Page, screenshot: string): Promise<void> {
+  assert.deepEqual(await seriousViolations(page), [], `axe on ${page.url()}`);
+  assert.equal(await horizontalOverflow(page), 0, `no horizontal scrolling on ${page.url()}`);
+  await page.screenshot({ path: screenshot, fullPage: true });
+}
+
+/** Signs an operator in through the inbox's sign-in form, as a person does, and waits for the list. */
+export async function signInOperator(page: Page, baseUrl: string, email: string, password = OPERATOR_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}${INBOX_PATHS.login}`);
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await Promise.all([page.waitForURL(`${baseUrl}${INBOX_PATHS.list}`), page.click('button:has-text("Sign in")')]);
 }
