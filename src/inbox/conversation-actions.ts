@@ -5,6 +5,7 @@ import { MAX_REPLY_TEXT_LENGTH } from '../contract/conversation.js';
 import { CONVERSATION_PATHS } from '../contract/paths.js';
 import { sendReply, type ReplyOutcome } from '../conversations/reply.js';
 import type { OperatorSession } from '../operators/operators.js';
+import { BackField, backOf } from './back.js';
 import type { PageDeps } from './deps.js';
 import { inquiryPath } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
@@ -16,7 +17,7 @@ import { withQuery } from './list-query.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 // Longer than a reply may be, so that a reply over the limit is told so on the page rather than refused as a bad form.
-const ReplyForm = Type.Object({ text: Type.String({ maxLength: MAX_REPLY_TEXT_LENGTH * 2 }) });
+const ReplyForm = Type.Object({ text: Type.String({ maxLength: MAX_REPLY_TEXT_LENGTH * 2 }), back: BackField });
 const FileForm = Type.Object({ inquiry: Type.String({ maxLength: 100 }) });
 
 const see = (reply: FastifyReply, to: string) => reply.redirect(to, 303);
@@ -25,9 +26,9 @@ const REPLY_NOTICES: Record<Exclude<ReplyOutcome, 'not_found'>, string> = {
   queued: 'replied', empty: 'reply-empty', too_long: 'reply-too-long', not_configured: 'reply-off',
 };
 
-/** Back to the conversation on the inquiry's page. */
-function conversationOf(id: string, done: string): string {
-  return `${withQuery(inquiryPath(id), {}, { done })}#h-conversation`;
+/** Back to the conversation on the inquiry's page (still leading to the list the operator came from, when known). */
+function conversationOf(id: string, done: string, back?: string): string {
+  return `${withQuery(inquiryPath(id), {}, { done, back })}#h-conversation`;
 }
 
 function registerReply(scope: FastifyInstance, deps: PageDeps): void {
@@ -35,7 +36,7 @@ function registerReply(scope: FastifyInstance, deps: PageDeps): void {
     const operator: OperatorSession = request.operator!;
     const outcome = await sendReply(deps.conversations.replies, request.params.id, request.body.text, operator.email);
     if (outcome === 'not_found') return sendErrorPage(request, reply, 404);
-    return see(reply, conversationOf(request.params.id, REPLY_NOTICES[outcome]));
+    return see(reply, conversationOf(request.params.id, REPLY_NOTICES[outcome], backOf(request)));
   });
 }
 

@@ -6,6 +6,7 @@ import type { StudioTime } from '../lib/studio-time.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
 import { mdLink, mdText } from '../web/markdown.js';
+import { backInput } from './back.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
 import { inquiryPath, timeHtml } from './entry-view.js';
@@ -23,6 +24,8 @@ export interface ConversationModel {
   repliesOff: string | undefined;
   /** The notice of the last reply action (`?done=`), shown by the form. */
   notice: string | undefined;
+  /** The list the operator came from (src/inbox/back.ts): the reply form carries it on. */
+  back: string | undefined;
 }
 
 /** The notices of the conversation's actions, by their `done` key; a Map, since the key comes from the address bar. */
@@ -81,7 +84,7 @@ function replyFormHtml(model: ConversationModel): SafeHtml {
   if (model.repliesOff) {
     return html`<p class="conversation-off">Replies from the inbox are off. To answer from here, set ${model.repliesOff}; to hear the answers, also INBOUND_EMAIL_ADDRESS and INBOUND_EMAIL_SECRET.</p>`;
   }
-  return html`<form class="inbox-form reply-form" method="post" action="${inquiryPath(model.inquiryId, CONVERSATION_PATHS.reply)}">${csrfInput(model.operator)}
+  return html`<form class="inbox-form reply-form" method="post" action="${inquiryPath(model.inquiryId, CONVERSATION_PATHS.reply)}">${csrfInput(model.operator)}${backInput(model.back)}
 <div class="field"><label for="reply-text">Reply to the homeowner</label>
 <textarea id="reply-text" name="text" rows="7" required maxlength="${MAX_REPLY_TEXT_LENGTH}"></textarea></div>
 <button type="submit" class="button">Send reply</button></form>`;
@@ -118,13 +121,13 @@ export function conversationMarkdown(model: ConversationModel): string {
 
 /** The inquiry page's conversation part (its `conversation` slot), read for one inquiry. */
 export async function conversationParts(
-  deps: Pick<PageDeps, 'conversations' | 'time'>, inquiryId: string, operator: OperatorSession, done: string | undefined,
+  deps: Pick<PageDeps, 'conversations' | 'time'>, inquiryId: string, operator: OperatorSession, done: string | undefined, back?: string,
 ): Promise<{ conversation: SafeHtml; conversationMarkdown: string }> {
   const { conversations } = deps;
   const model: ConversationModel = {
     inquiryId, operator, time: deps.time, thread: await conversations.store.thread(inquiryId),
     repliesOff: conversations.replies.channel ? undefined : conversations.replySettings,
-    notice: done === undefined ? undefined : CONVERSATION_NOTICES.get(done),
+    notice: done === undefined ? undefined : CONVERSATION_NOTICES.get(done), back,
   };
   return { conversation: conversationHtml(model), conversationMarkdown: conversationMarkdown(model) };
 }

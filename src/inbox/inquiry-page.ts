@@ -212,7 +212,7 @@ export async function sendInquiryPage(request: FastifyRequest, reply: FastifyRep
     deps.pipeline.pipeline.history(entry.id),
     deps.pipeline.operators.emails(),
     deps.pipeline.pipeline.ofContacts([entry.contact]),
-    conversationParts(deps, entry.id, request.operator!, extras.done),
+    conversationParts(deps, entry.id, request.operator!, extras.done, extras.back),
   ]);
   const view = inquiryView({
     entry, clientName, siteName: deps.siteName, time: deps.time, operator: request.operator!, history, operators,

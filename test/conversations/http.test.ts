@@ -37,11 +37,14 @@ describe('a conversation with the homeowner', () => {
   const repliesSent = () => smtp.mails.filter((mail) => mail.envelope.rcptTo.some((r) => r.address === 'homeowner@example.org'));
 
   async function reply(text: string): Promise<void> {
-    const page = await desk.page(`/inbox/inquiries/${inquiryId}`);
+    // Opened from a list view: the form carries the way back, and the page after the reply still leads there.
+    const back = '/inbox?stage=proposal';
+    const page = await desk.page(`/inbox/inquiries/${inquiryId}?back=${encodeURIComponent(back)}`);
     assert.match(page, /<textarea id="reply-text" name="text"/);
-    const sent = await desk.post(`/inbox/inquiries/${inquiryId}/reply`, { text });
+    assert.match(page, /<form class="inbox-form reply-form"[^>]*><input type="hidden" name="_csrf" value="[^"]+"><input type="hidden" name="back" value="\/inbox\?stage=proposal">/);
+    const sent = await desk.post(`/inbox/inquiries/${inquiryId}/reply`, { text, back });
     assert.equal(sent.status, 303);
-    assert.equal(sent.headers.get('location'), `/inbox/inquiries/${inquiryId}?done=replied#h-conversation`);
+    assert.equal(sent.headers.get('location'), `/inbox/inquiries/${inquiryId}?done=replied&back=${encodeURIComponent(back)}#h-conversation`);
   }
 
   before(async () => {
