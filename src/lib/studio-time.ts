@@ -7,6 +7,8 @@ import { DateTime, IANAZone } from 'luxon';
 // given, never read from the environment.
 
 let canonicalZones: ReadonlySet<string> | undefined;
+/** A bare UTC offset ("-05:00", "+0100"), which newer ICU accepts where a zone is asked for. */
+const OFFSET = /^[+-]/;
 
 /**
  * Whether `name` is a zone of the IANA time zone database (e.g. America/New_York, or an alias such as UTC).
@@ -15,6 +17,9 @@ let canonicalZones: ReadonlySet<string> | undefined;
  */
 export function isTimeZone(name: string): boolean {
   canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  // Newer ICU (Node 24) also takes a bare offset ("-05:00") as a zone: that is no IANA name, and has no
+  // daylight saving, so a studio's hours would be an hour off half the year.
+  if (OFFSET.test(name)) return false;
   return canonicalZones.has(name) || IANAZone.isValidZone(name);
 }
 
