@@ -1,3 +1,4 @@
+import type { Schedule } from '../consultations/schedule.js';
 import type { ImageRole } from '../contract/catalog.js';
 import type { ImageVariant, SourceImage } from '../images/recipe.js';
 import type { ProjectFile, ServiceFile, PageFile, SiteFile } from './content-schemas.js';
@@ -32,6 +33,8 @@ export type PageEntry = PageFile & EntryFields;
 
 export interface Catalog {
   readonly site: SiteFile;
+  /** What can be booked with the studio, and when (site.yaml's `consultations`); none offered when absent. */
+  readonly consultations: Schedule | undefined;
   readonly projects: readonly ProjectEntry[];
   readonly services: readonly ServiceEntry[];
   /** Text pages such as about; served at /<slug>. */

@@ -4,6 +4,7 @@ import { Errors, Pointer } from 'typebox/schema';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { LOCATIONS } from '../contract/inquiry.js';
 import { StringEnum } from '../contract/schema-helpers.js';
+import { CONSULTATION_PLACES, SLUG_PATTERN } from '../contract/consultation.js';
 
 // The shapes of the firm's content files. Unknown keys are refused so that a typo never hides a field.
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -27,6 +28,32 @@ const imageFields = {
   gallery: Type.Optional(Type.Array(ImageDeclaration, { minItems: 1, maxItems: 24 })),
 };
 
+/** Opening hours of one weekday: "HH:MM-HH:MM" ranges in STUDIO_TIME_ZONE, e.g. ["09:00-12:30", "13:30-17:00"]. */
+const DayHours = Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d$|^([01]\\d|2[0-3]):[0-5]\\d-24:00$' }), { maxItems: 8 });
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** What can be booked with the studio, and when (src/consultations/schedule.ts reads it further). */
+export const ConsultationsSection = Type.Object({
+  types: Type.Array(Type.Object({
+    slug: Type.String({ pattern: SLUG_PATTERN, maxLength: 60 }),
+    title: text(120),
+    duration_minutes: Type.Integer({ minimum: 5, maximum: 480 }),
+    place: StringEnum(CONSULTATION_PLACES),
+    description: text(400),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: 20 }),
+  hours: Type.Object(Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(DayHours)])), { additionalProperties: false }),
+  /** Free time kept after every consultation. */
+  buffer_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 240 })),
+  /** How long before its start a slot can still be booked. */
+  notice_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 30 })),
+  /** The grid slots start on, from each opening. */
+  step_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 240 })),
+  /** Days the studio is closed (holidays), YYYY-MM-DD in STUDIO_TIME_ZONE. */
+  closures: Type.Optional(Type.Array(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), { maxItems: 400 })),
+}, { additionalProperties: false });
+export type ConsultationsSection = Static<typeof ConsultationsSection>;
+
 export const SiteFile = Type.Object({
   name: text(120),
   tagline: text(200),
@@ -34,6 +61,8 @@ export const SiteFile = Type.Object({
   email: Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$' }),
   phone: Type.Optional(text(40)),
   offices: Type.Optional(Type.Array(Type.Object({ city: text(120), note: Type.Optional(text(200)) }, { additionalProperties: false }))),
+  /** Consultations the website and the API offer; none when left out. */
+  consultations: Type.Optional(ConsultationsSection),
 }, { additionalProperties: false });
 export type SiteFile = Static<typeof SiteFile>;
 

@@ -4,6 +4,7 @@ import type { TSchema, Static } from 'typebox';
 import { latestDate, type Catalog, type EntryFields } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
+import { readSchedule, type Schedule } from '../consultations/schedule.js';
 import { entryImages, type InspectSource } from './entry-images.js';
 import { inspectImage } from '../images/inspect.js';
 import type { SourceIndex } from '../images/source-index.js';
@@ -25,11 +26,12 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-async function loadSite(dir: string): Promise<{ fields: SiteFile; modified: Date }> {
+async function loadSite(dir: string): Promise<{ fields: SiteFile; schedule: Schedule | undefined; modified: Date }> {
   const file = join(dir, 'site.yaml');
   const text = await readText(file);
   try {
-    return { fields: checkContent(SiteFile, parseYamlData(text)), modified: (await stat(file)).mtime };
+    const fields = checkContent(SiteFile, parseYamlData(text));
+    return { fields, schedule: fields.consultations && readSchedule(fields.consultations), modified: (await stat(file)).mtime };
   } catch (error) {
     throw new ContentError(file, (error as Error).message);
   }
@@ -88,5 +90,6 @@ export async function loadCatalog(contentDir: string, sources?: SourceIndex): Pr
   ]);
   await sources?.save();
   const modified = latestDate([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
-  return deepFreeze({ site: site.fields, projects, services, pages, modified });
+  // The schedule's maps and sets are frozen as objects, not emptied: deepFreeze leaves a Map's entries alone.
+  return deepFreeze({ site: site.fields, consultations: site.schedule, projects, services, pages, modified });
 }

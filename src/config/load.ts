@@ -1,5 +1,6 @@
 import { readContent, type ContentConfig } from './content.js';
 import { readDigest, type DigestConfig } from './digest.js';
+import { readConsultations, type ConsultationsConfig } from './consultations.js';
 import { readConversations, type ConversationsConfig } from './conversations.js';
 import { readHttpLimits, type HttpLimitsConfig } from './http-limits.js';
 import { readLegacy, type LegacyConfig } from './legacy.js';
@@ -19,7 +20,7 @@ import { readStudio, type StudioConfig } from './studio.js';
 
 /** The whole configuration: only the composition root and the entry points that load it see all of it. */
 export type Config = ServerConfig & HttpLimitsConfig & StoreConfig & RateLimitsConfig & ContentConfig
-  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig & DigestConfig & ConversationsConfig;
+  & ObservabilityConfig & LegacyConfig & NotificationsConfig & OutboxConfig & OAuthConfig & StudioConfig & DigestConfig & ConversationsConfig & ConsultationsConfig;
 
 export { ConfigError };
 
@@ -38,6 +39,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readHttpLimits(r),
     ...readStudio(r),
     ...readDigest(r),
+    ...readConsultations(r),
     ...readConversations(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);

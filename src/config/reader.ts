@@ -12,7 +12,7 @@ export class ConfigError extends Error {
 export type Env = Record<string, string | undefined>;
 
 /** Variables whose values can hold passwords or keys: a message about them never repeats the value. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET', 'INBOX_WEBHOOK_URL', 'INBOUND_EMAIL_SECRET', 'OAUTH_SIGNING_KEY', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'INBOX_WEBHOOK_SECRET', 'INBOX_WEBHOOK_URL', 'INBOUND_EMAIL_SECRET', 'CALENDAR_BUSY_URLS', 'OAUTH_SIGNING_KEY', 'METRICS_TOKEN']);
 
 export function parseUrl(value: string): URL | undefined {
   try {

@@ -2,6 +2,7 @@ import { MAX_BODY_BYTES } from './api.js';
 import { OAUTH_METADATA_PATHS, OAUTH_PATHS } from './oauth.js';
 import { PATHS } from './paths.js';
 import { Inquiry, INQUIRY_LIMITS } from './inquiry.js';
+import { BOOKING_POLICY } from './consultation.js';
 import { rateLimitHeaders, type RateLimitDecision } from './rate-limits.js';
 import type { ErrorBody } from './responses.js';
 
@@ -98,6 +99,21 @@ export const ERRORS = {
     status: 422,
     error: 'This Idempotency-Key was already used with a different body.',
     hint: 'Use a new Idempotency-Key for a new inquiry, or resend the original body unchanged.',
+  },
+  slot_taken: {
+    status: 409,
+    error: 'This time was booked by someone else meanwhile.',
+    hint: 'Pick another start from the free slots (GET the type\'s slots_url) and book again.',
+  },
+  hold_expired: {
+    status: 409,
+    error: 'This hold has lapsed or was never made.',
+    hint: `A hold keeps its slot ${BOOKING_POLICY.holdMinutes} minutes; book the slot again (with all fields) if it is still free.`,
+  },
+  too_many_bookings: {
+    status: 429,
+    error: 'This address already has the most upcoming consultations one person may book.',
+    hint: `One address may have ${BOOKING_POLICY.maxUpcomingPerAddress} upcoming consultations (holds included); cancel or reschedule one with its manage_url, or wait until one has taken place.`,
   },
   rate_limited: {
     status: 429,

@@ -37,7 +37,21 @@ export const PATHS = {
   ready: '/readyz',
   metrics: '/metrics',
   contactPage: '/contact',
+  /** Consultations: the types, a type's free slots, and booking it (src/rest/consultation-routes.ts). */
+  consultations: `${API_PREFIX}/consultations`,
+  consultationSlots: `${API_PREFIX}/consultations/:type/slots`,
+  consultationBookings: `${API_PREFIX}/consultations/:type/bookings`,
+  /** The website's booking page, and the person's own page of a booking (the manage_url: its token is the key). */
+  bookPage: '/consultations',
+  managePage: '/consultations/manage/:token',
+  /** The studio's calendar of every booking, at a secret address (`studio calendar url`). */
+  studioCalendar: '/calendar/:token/consultations.ics',
 } as const;
+
+/** An address of PATHS with its :parameters filled in (encoded). */
+export function pathOf(path: string, params: Record<string, string>): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 /** The root of the REST API's addresses (its context answers an unknown address below it with the JSON Error). */
 export const API_ROOT = '/api';

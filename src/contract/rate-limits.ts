@@ -11,6 +11,7 @@ export interface RateLimitPolicy {
 export const RATE_LIMIT_POLICIES = {
   read: { limit: 60, windowSeconds: 60, scope: 'per client IP, across the read endpoints and MCP list tools' },
   inquiry: { limit: 5, windowSeconds: 15 * 60, scope: 'per client IP, shared by every way of submitting an inquiry' },
+  booking: { limit: 10, windowSeconds: 15 * 60, scope: 'per client IP, shared by every way of booking a consultation (holds, bookings, confirmations, reschedules)' },
   register: { limit: 5, windowSeconds: 15 * 60, scope: 'per client IP, client registration' },
   token: { limit: 30, windowSeconds: 60, scope: 'per client IP, token requests' },
   // Not in the contract: chosen so that a resource server checking every call stays well inside it,

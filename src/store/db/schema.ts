@@ -1,4 +1,5 @@
 import type { Folder, Stage } from '../../contract/inquiry.js';
+import type { BookingStatus } from '../../contract/consultation.js';
 import type { NotificationStatus } from '../../inquiries/ports.js';
 
 // The database's tables, as Kysely sees them. Each capability adds its own table interfaces here.
@@ -217,7 +218,61 @@ export interface DigestsTable {
   sent_at: number | null;
 }
 
+/** A consultation booked or held (src/consultations/ports.ts, StoredBooking); migration 010. */
+export interface BookingsTable {
+  id: string;
+  type: string;
+  starts_at: number;
+  ends_at: number;
+  /** ends_at plus the buffer: the range [starts_at, blocked_until) of live bookings never overlaps. */
+  blocked_until: number;
+  status: BookingStatus;
+  name: string;
+  email: string;
+  contact: string;
+  phone: string | null;
+  message: string | null;
+  inquiry_id: string | null;
+  hold_expires_at: number | null;
+  sequence: number;
+  manage_token: string;
+  caller: string;
+  channel: string;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+  cancelled_by: string | null;
+}
+
+/** An invitation (iCalendar by email) to send: the bookings' outbox. */
+export interface BookingJobsTable {
+  id: string;
+  booking_id: string;
+  recipient: 'homeowner' | 'studio';
+  method: 'REQUEST' | 'CANCEL';
+  sequence: number;
+  /** The booking as told (StoredBooking as JSON). */
+  payload: string;
+  status: NotificationStatus;
+  attempts: number;
+  created_at: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+}
+
+/** The studio's calendar subscription address (`studio calendar url`). */
+export interface CalendarFeedsTable {
+  name: string;
+  token: string;
+  created_at: number;
+}
+
 export interface Database {
+  bookings: BookingsTable;
+  booking_jobs: BookingJobsTable;
+  calendar_feeds: CalendarFeedsTable;
   inquiries: InquiriesTable;
   inquiry_activities: InquiryActivitiesTable;
   inquiry_notes: InquiryNotesTable;

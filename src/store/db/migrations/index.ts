@@ -8,6 +8,7 @@ import { pipelineMigration } from './006_pipeline.js';
 import { conversationsMigration } from './007_conversations.js';
 import { digestsMigration } from './008_digests.js';
 import { searchMigration } from './009_search.js';
+import { consultationsMigration } from './010_consultations.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '007_conversations': conversationsMigration,
   '008_digests': digestsMigration,
   '009_search': searchMigration,
+  '010_consultations': consultationsMigration,
 };

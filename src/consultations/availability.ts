@@ -1,0 +1,96 @@
+import { DateTime } from 'luxon';
+import type { ConsultationKind, Schedule } from './schedule.js';
+
+// The free slots of one kind of consultation: the studio's openings in its own zone, on the step grid,
+// less closures, the notice, the horizon, and every busy time (bookings, the studio's calendars) with the
+// buffer around it. Wall-clock times become instants through luxon: a 9:00 opening is 9:00 in the studio
+// on both sides of a daylight-saving change, a time the change skips is no slot, and a time it repeats is
+// one slot (the wall clock is walked, not the instants). Pure: the caller gives the time and the busy times.
+
+/** Epoch milliseconds, end exclusive. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+const MINUTE = 60_000;
+
+export interface SlotQuery {
+  schedule: Schedule;
+  kind: ConsultationKind;
+  zone: string;
+  /** First and last day covered, YYYY-MM-DD in `zone`, both included. */
+  fromDay: string;
+  toDay: string;
+  now: number;
+  horizonDays: number;
+  /** Busy times, merged and sorted (mergeIntervals). */
+  busy: readonly Interval[];
+}
+
+/** Sorted, with overlapping or touching intervals joined: what the slot walk needs. */
+export function mergeIntervals(intervals: Iterable<Interval>): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const { start, end } of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
+}
+
+/** The instant of a wall-clock minute of a day in `zone`, or undefined where the zone's clocks skip it. */
+function wallClock(day: DateTime, minute: number): DateTime | undefined {
+  const at = day.set({ hour: Math.floor(minute / 60), minute: minute % 60, second: 0, millisecond: 0 });
+  return at.hour * 60 + at.minute === minute ? at : undefined;
+}
+
+/** The instant an opening closes: its wall-clock end, midnight being the next day's first moment. */
+function closing(day: DateTime, minute: number): DateTime {
+  if (minute >= 24 * 60) return day.plus({ days: 1 }).startOf('day');
+  // A closing time the clocks skip is read forward, as luxon does: the opening then ends an hour later on the wall, at the same instant.
+  return day.set({ hour: Math.floor(minute / 60), minute: minute % 60, second: 0, millisecond: 0 });
+}
+
+/** Whether [start, end) keeps `buffer` away from every busy interval; `cursor` walks the sorted busy times forward. */
+function isFree(busy: readonly Interval[], cursor: { index: number }, start: number, end: number, buffer: number): boolean {
+  while (cursor.index < busy.length && busy[cursor.index]!.end + buffer <= start) cursor.index += 1;
+  const next = busy[cursor.index];
+  return next === undefined || next.start >= end + buffer;
+}
+
+/** The free slots of the query, in time order. */
+export function freeSlots(query: SlotQuery): Interval[] {
+  const { schedule, kind, zone, now, busy } = query;
+  const earliest = now + schedule.noticeMinutes * MINUTE;
+  const latest = Number.isFinite(query.horizonDays) ? DateTime.fromMillis(now, { zone }).plus({ days: query.horizonDays }).toMillis() : Infinity;
+  const duration = kind.durationMinutes * MINUTE;
+  const buffer = schedule.bufferMinutes * MINUTE;
+  const cursor = { index: 0 };
+  const slots: Interval[] = [];
+  const last = DateTime.fromISO(query.toDay, { zone });
+  for (let day = DateTime.fromISO(query.fromDay, { zone }).startOf('day'); day <= last; day = day.plus({ days: 1 }).startOf('day')) {
+    if (schedule.closures.has(day.toISODate()!)) continue;
+    for (const opening of schedule.hours.get(day.weekday) ?? []) {
+      const closes = closing(day, opening.to).toMillis();
+      for (let minute = opening.from; minute < opening.to; minute += schedule.stepMinutes) {
+        const at = wallClock(day, minute);
+        if (at === undefined) continue;
+        const start = at.toMillis();
+        const end = start + duration;
+        if (end > closes) break;
+        if (start < earliest || start > latest) continue;
+        if (isFree(busy, cursor, start, end, buffer)) slots.push({ start, end });
+      }
+    }
+  }
+  return slots;
+}
+
+/** Whether `start` is a slot of the kind's grid on its day (open, not closed, not skipped), whatever is booked. */
+export function isOnGrid(schedule: Schedule, kind: ConsultationKind, zone: string, start: number): boolean {
+  const day = DateTime.fromMillis(start, { zone }).toISODate()!;
+  return freeSlots({ schedule, kind, zone, fromDay: day, toDay: day, now: -Infinity, horizonDays: Infinity, busy: [] })
+    .some((slot) => slot.start === start);
+}
