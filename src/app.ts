@@ -24,6 +24,8 @@ import { inboxSurface } from './inbox/plugin.js';
 import { inboundSurface } from './inbound/plugin.js';
 import type { Conversations } from './conversations/conversations.js';
 import type { ConsultationsService } from './consultations/consultations.js';
+import type { StudioCalendar } from './consultations/studio-calendar.js';
+import { calendarSurface } from './web/studio-calendar-route.js';
 import type { InboxOutbox } from './inbox/deps.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { a2aPlugin } from './a2a/plugin.js';
@@ -68,6 +70,8 @@ export interface AppDeps {
   outbox: InboxOutbox;
   /** Booking consultations: the types, free slots, bookings, holds, and their changes. */
   consultations: ConsultationsService;
+  /** The studio's calendar of every booking, at its secret address. */
+  calendar: StudioCalendar;
   /** The conversations by mail: replies from the inbox, the homeowners' answers (POST /inbound/email), their messages. */
   conversations: Conversations;
   /** The image variants on disk: made once per process, so a content reload keeps its cache and its encodes. */
@@ -167,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, conversations: deps.conversations, clients: oauth.grants, clock: deps.clock, time: deps.time,
     reports: deps.reports,
   }));
+
+  // The studio's calendar subscription: a secret address, not counted, not in the OpenAPI document.
+  await app.register(async (calendarScope) => calendarSurface(calendarScope, { calendar: deps.calendar }));
 
   // Mail into the service: its own body parser (the raw message) and error mapping; signed, so not counted.
   await app.register(async (inboundScope) => inboundSurface(inboundScope, { conversations: deps.conversations }));

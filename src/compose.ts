@@ -33,6 +33,11 @@ import { createConversations } from './conversations/conversations.js';
 import { createConsultations } from './consultations/consultations.js';
 import { inquiryLink } from './consultations/inquiry-link.js';
 import { KyselyBookingStore } from './store/consultations/bookings.js';
+import { KyselyCalendarFeedStore } from './store/consultations/calendar-feeds.js';
+import { KyselyInvitationJobStore } from './store/consultations/invitation-jobs.js';
+import { invitationMailerFromConfig } from './consultations/invitation-mailer.js';
+import { InvitationWorker } from './consultations/invitation-worker.js';
+import { createStudioCalendar } from './consultations/studio-calendar.js';
 import { KyselyConversationStore } from './store/conversations/conversations.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { studioTime, type StudioTime } from './lib/studio-time.js';
@@ -181,12 +186,25 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
 
   // Consultations: the content's schedule is read on every call (a reload changes it); a booking moves its
   // inquiry's stage through the pipeline as an operator's change would, told on the webhook the same way.
+  // Invitations go by the studio's SMTP server to both sides; without one (or without the studio's address)
+  // none is queued, as no mail channel would ever send it.
+  const bookings = new KyselyBookingStore(db);
+  const content = () => ({ site: live.catalog.site, consultations: live.catalog.consultations });
+  const invitationMailer = invitationMailerFromConfig(config, content);
+  const invitations = invitationMailer && new InvitationWorker({
+    jobs: new KyselyInvitationJobStore(db), mailer: invitationMailer, log: logger, ready: store.whenReady(), clock,
+    pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
+  });
   const consultations = createConsultations({
-    store: new KyselyBookingStore(db), schedule: () => live.catalog.consultations, zone: config.studioTimeZone,
+    store: bookings, schedule: () => live.catalog.consultations, zone: config.studioTimeZone,
     horizonDays: config.consultationHorizonDays, limiter, allowedOrigins: config.allowedOrigins, storeReady: () => store.ready,
-    baseUrl: config.baseUrl, log: logger, clock,
-    invite: { homeowner: config.smtpUrl !== undefined, studio: config.smtpUrl !== undefined && config.inboxEmailTo !== undefined },
+    baseUrl: config.baseUrl, log: logger, clock, wake: () => invitations?.wake(),
+    invite: { homeowner: invitations !== undefined, studio: invitations !== undefined },
     inquiries: inquiryLink(inbox, { pipeline, channels: studioNotifiers.map((n) => n.channel), clock, wake: () => outbox.wake() }),
+  });
+
+  const calendar = createStudioCalendar({
+    bookings, feeds: new KyselyCalendarFeedStore(db), content, baseUrl: config.baseUrl, zone: config.studioTimeZone, clock,
   });
 
   // The web inbox's operators: sessions are rows of the same database, so a sign-out or a removal holds on every instance at once.
@@ -201,9 +219,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, consultations, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, consultations, calendar, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
+  invitations?.start();
   const digest = digestScheduler(config, db, { clock, time, logger, ready: store.whenReady() }, options);
   digest?.scheduler.start();
   for (const notifier of notifiers) notifier.start();
@@ -227,6 +246,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
         ['in-flight requests', () => live.close()],
         ['image encodes under way', () => images.close()],
         ['deliveries in flight', () => { pressure?.stop(); store.stop(); return outbox.stop(); }],
+        ['invitations in flight', async () => { await invitations?.stop(); await invitationMailer?.close(); }],
         ['the morning digest', async () => { await digest?.scheduler.stop(); await digest?.mailer.close(); }],
         ['notification channels', () => Promise.all(notifiers.map((n) => n.close?.()))],
         ['OAuth revocation feed', () => oauth.close()],

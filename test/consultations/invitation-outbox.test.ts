@@ -2,7 +2,7 @@ import { before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import ICAL from 'ical.js';
-import { calendarSurface } from '../../src/calendar/plugin.js';
+import { calendarSurface } from '../../src/web/studio-calendar-route.js';
 import { InvitationMailer } from '../../src/consultations/invitation-mailer.js';
 import { InvitationWorker } from '../../src/consultations/invitation-worker.js';
 import type { InvitationsOf, NewBooking } from '../../src/consultations/ports.js';
