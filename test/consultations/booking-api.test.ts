@@ -121,6 +121,12 @@ await onEachDialect((dialect) => `booking a consultation on ${dialect}`, 'studio
     assert.equal(hoarding.status, 429, 'the loopback caller holds two already');
   });
 
+  test('the per-address limit holds when one address books five slots at once', async () => {
+    const starts = await freeStarts(first, CALL, '2027-03-23');
+    const answers = await Promise.all([0, 2, 4, 6, 8].map((i, n) => book(n % 2 ? second : first, CALL, { start: starts[i], ...person('eager') })));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 201, 429, 429, 429]);
+  });
+
   test('a booking that follows an inquiry from the same address moves it to the consultation stage; another address may not claim it', async () => {
     const email = 'owner@example.com';
     const sent = await fetch(`${first.url}/api/v1/contact`, {

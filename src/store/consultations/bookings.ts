@@ -28,6 +28,24 @@ export function bookingOf(row: BookingsTable): StoredBooking {
   };
 }
 
+/**
+ * The advisory locks of the per-address and per-caller limits, in the two-key space (the fingerprints' locks
+ * use the one-key space; the counts' fold has a class of its own). Always the address's first, then the
+ * caller's: no two bookings wait on each other in a circle.
+ */
+const ADDRESS_LOCK_CLASS = 0x5354_4241;
+const CALLER_LOCK_CLASS = 0x5354_4243;
+
+/**
+ * PostgreSQL: the limits are counts read before the insert, so two bookings of one address (or holds of one
+ * caller) at once queue on its lock to the end of the transaction, and the second counts the first. SQLite's
+ * one writer queues them already.
+ */
+async function lockLimits(tx: Tx, booking: NewBooking): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${booking.contact}))`.execute(tx);
+  if (booking.status === 'held') await sql`select pg_advisory_xact_lock(${CALLER_LOCK_CLASS}, hashtext(${booking.caller}))`.execute(tx);
+}
+
 /** Holds whose time is up keep no range: released before any booking is written. */
 const releaseLapsedHolds = (tx: Tx, now: number) => tx.deleteFrom('bookings').where('status', '=', 'held').where('hold_expires_at', '<=', now).execute();
 
@@ -68,6 +86,7 @@ export class KyselyBookingStore implements BookingStore {
 
   insert(booking: NewBooking, limits: BookingLimits, now: number, invitations: InvitationsOf): Promise<InsertOutcome> {
     return this.write(async (tx): Promise<InsertOutcome> => {
+      if (this.db.dialect === 'postgres') await lockLimits(tx, booking);
       await releaseLapsedHolds(tx, now);
       if (await this.countLive(tx, 'contact', booking.contact, now, false) >= limits.maxUpcomingPerAddress) return { kind: 'address_full' };
       if (booking.status === 'held' && await this.countLive(tx, 'caller', booking.caller, now, true) >= limits.maxHoldsPerCaller) {
