@@ -163,8 +163,8 @@ export function createConsultations(deps: ConsultationsDeps) {
     return new ApiError('slot_taken', { hint, field: 'start' });
   }
 
-  /** The store's failures become inbox_unavailable: no surface ever sees a driver error. */
-  async function write<T>(work: () => Promise<T>): Promise<T> {
+  /** The store's failures (a read's or a write's) become inbox_unavailable: no surface ever sees a driver error. */
+  async function fromStore<T>(work: () => Promise<T>): Promise<T> {
     if (!deps.storeReady()) throw new ApiError('inbox_unavailable', { retryAfter: BOOKING_RETRY_AFTER_SECONDS });
     try {
       return await work();
@@ -192,7 +192,7 @@ export function createConsultations(deps: ConsultationsDeps) {
         hint: 'Use a start exactly as the free slots list gives it (GET the type\'s slots_url).',
       });
     }
-    if (at < now() + schedule.noticeMinutes * MINUTE || at > DateTime.fromMillis(now()).plus({ days: deps.horizonDays }).toMillis()) {
+    if (at < now() + schedule.noticeMinutes * MINUTE || at > DateTime.fromMillis(now(), { zone: deps.zone }).plus({ days: deps.horizonDays }).toMillis()) {
       throw new ApiError('invalid_field', {
         message: 'start is too soon or too far ahead to book.', field: 'start',
         hint: `Consultations are booked at least ${schedule.noticeMinutes / 60} hours and at most ${deps.horizonDays} days ahead; pick one of the free slots.`,
@@ -223,9 +223,9 @@ export function createConsultations(deps: ConsultationsDeps) {
     const start = startOf(schedule, kind, request.start);
     const end = start + kind.durationMinutes * MINUTE;
     const contact = comparableAddress(request.email);
-    const inquiryId = await write(() => linkedInquiry(request, contact));
+    const inquiryId = await fromStore(() => linkedInquiry(request, contact));
     const hold = request.hold === true;
-    const outcome = await write(() => deps.store.insert({
+    const outcome = await fromStore(() => deps.store.insert({
       id: uuidv7(now()), type: kind.slug, start, end, blockedUntil: end + schedule.bufferMinutes * MINUTE, status: hold ? 'held' : 'booked',
       name: request.name, email: request.email, contact, phone: request.phone || null, message: request.message || null, inquiryId,
       holdExpiresAt: hold ? now() + BOOKING_POLICY.holdMinutes * MINUTE : null, manageToken: randomBytes(32).toString('base64url'),
@@ -241,7 +241,7 @@ export function createConsultations(deps: ConsultationsDeps) {
   }
 
   async function confirm(kind: ConsultationKind, holdId: string): Promise<StoredBooking> {
-    const outcome = await write(() => deps.store.confirm(holdId, kind.slug, now(), invitations('REQUEST')));
+    const outcome = await fromStore(() => deps.store.confirm(holdId, kind.slug, now(), invitations('REQUEST')));
     if (outcome.kind !== 'changed') throw new ApiError('hold_expired', { field: 'hold_id' });
     return outcome.booking;
   }
@@ -277,13 +277,13 @@ export function createConsultations(deps: ConsultationsDeps) {
 
   /** Moves a live booking to another free start of its kind (the person by their link, or an operator). */
   async function reschedule(id: string, startText: string): Promise<StoredBooking> {
-    const booking = await write(() => deps.store.byId(id));
+    const booking = await fromStore(() => deps.store.byId(id));
     const kind = booking && kindOfBooking(booking);
     if (!booking || !kind) throw new ApiError('not_found', { message: 'There is no such booking to move.' });
     const schedule = scheduleOrNone();
     const start = startOf(schedule, kind, startText);
     const end = start + kind.durationMinutes * MINUTE;
-    const outcome = await write(() => deps.store.reschedule(id, { start, end, blockedUntil: end + schedule.bufferMinutes * MINUTE }, now(), invitations('REQUEST')));
+    const outcome = await fromStore(() => deps.store.reschedule(id, { start, end, blockedUntil: end + schedule.bufferMinutes * MINUTE }, now(), invitations('REQUEST')));
     if (outcome.kind === 'overlap') throw await slotTaken(schedule, kind, start);
     if (outcome.kind === 'unchanged') return booking;
     const moved = changed(outcome, 'This booking can no longer be moved.');
@@ -293,7 +293,7 @@ export function createConsultations(deps: ConsultationsDeps) {
 
   /** Cancels a live booking or hold; its time is free again, and both sides are told (METHOD:CANCEL). */
   async function cancel(id: string, by: string): Promise<StoredBooking> {
-    const outcome = await write(() => deps.store.cancel(id, by, now(), invitations('CANCEL')));
+    const outcome = await fromStore(() => deps.store.cancel(id, by, now(), invitations('CANCEL')));
     if (outcome.kind === 'unchanged') return (await deps.store.byId(id))!;
     const cancelled = changed(outcome, 'This booking can no longer be cancelled.');
     deps.wake?.();
@@ -312,9 +312,9 @@ export function createConsultations(deps: ConsultationsDeps) {
     reschedule,
     cancel,
     /** The person's booking behind their manage link. */
-    byManageToken: (token: string) => write(() => deps.store.byManageToken(token)),
-    byId: (id: string) => write(() => deps.store.byId(id)),
+    byManageToken: (token: string) => fromStore(() => deps.store.byManageToken(token)),
+    byId: (id: string) => fromStore(() => deps.store.byId(id)),
     /** Booked consultations meeting [from, to): the inbox's agenda. */
-    agenda: (from: number, to: number) => write(() => deps.store.agenda(from, to)),
+    agenda: (from: number, to: number) => fromStore(() => deps.store.agenda(from, to)),
   };
 }

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../../src/catalog/load.js';
@@ -50,6 +50,17 @@ describe('content catalog', () => {
     assert.match(await problemOf('projects/bad.md', '---\ntitle: T\nregion: miami\ncolour: red\n---\nx'), /field "colour": unknown property/);
     assert.match(await problemOf('projects/bad.md', 'no front matter here'), /front-matter/);
     assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
+  });
+
+  it('reads the sample studio\'s consultations, and names the field of a bad schedule in site.yaml', async () => {
+    const { consultations } = await loadCatalog('content');
+    assert.deepEqual(consultations?.kinds.map((kind) => [kind.slug, kind.durationMinutes]), [['introductory-call', 30], ['studio-meeting', 60]]);
+    assert.deepEqual([...consultations!.hours.keys()], [1, 2, 3, 4, 5], 'Monday to Friday');
+    const site = readFileSync('content/site.yaml', 'utf8');
+    assert.match(await problemOf('site.yaml', site.replace('monday: ["09:00-17:00"]', 'monday: ["17:00-09:00"]')), /consultations\.hours\.monday\.0.*ends before it starts/);
+    assert.match(await problemOf('site.yaml', site.replace('monday: ["09:00-17:00"]', 'monday: ["9am-5pm"]')), /field "consultations\.hours\.monday\.0"/);
+    assert.match(await problemOf('site.yaml', site.replace('duration_minutes: 30', 'duration_minutes: 0')), /field "consultations\.types\.0\.duration_minutes"/);
+    assert.match(await problemOf('site.yaml', site.replace('place: "phone"', 'place: "zoom"')), /field "consultations\.types\.0\.place"/);
   });
 
   it('never evaluates code in front matter: a JavaScript front-matter block is refused, not run', async () => {
