@@ -23,6 +23,7 @@ import type { InquiryService } from './inquiries/inquiry-service.js';
 import { inboxSurface } from './inbox/plugin.js';
 import { inboundSurface } from './inbound/plugin.js';
 import type { Conversations } from './conversations/conversations.js';
+import type { ConsultationsService } from './consultations/consultations.js';
 import type { InboxOutbox } from './inbox/deps.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { a2aPlugin } from './a2a/plugin.js';
@@ -65,6 +66,8 @@ export interface AppDeps {
   operators: Operators;
   /** The outbox as the web inbox's actions use it: the configured channels, re-queueing failed jobs, waking the worker. */
   outbox: InboxOutbox;
+  /** Booking consultations: the types, free slots, bookings, holds, and their changes. */
+  consultations: ConsultationsService;
   /** The conversations by mail: replies from the inbox, the homeowners' answers (POST /inbound/email), their messages. */
   conversations: Conversations;
   /** The image variants on disk: made once per process, so a content reload keeps its cache and its encodes. */
@@ -144,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));
     api.addHook('onRequest', bearerAuth(oauth));
     await api.register(restSurface, {
-      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, pipeline: deps.pipeline, conversations: deps.conversations.store, allowedOrigins: config.allowedOrigins, corsPolicy,
+      catalog, baseUrl: config.baseUrl, apiName: `${catalog.site.name} API`, inquiries, inbox: deps.inbox, pipeline: deps.pipeline, conversations: deps.conversations.store, consultations: deps.consultations, allowedOrigins: config.allowedOrigins, corsPolicy,
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
     await api.register(mcpPlugin, {

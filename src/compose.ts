@@ -30,6 +30,9 @@ import { MonitoredNotifier } from './inquiries/notifiers/monitored.js';
 import { acknowledgementNotifierFromConfig } from './inquiries/notifiers/acknowledgement.js';
 import { replyNotifierFromConfig } from './inquiries/notifiers/reply.js';
 import { createConversations } from './conversations/conversations.js';
+import { createConsultations } from './consultations/consultations.js';
+import { inquiryLink } from './consultations/inquiry-link.js';
+import { KyselyBookingStore } from './store/consultations/bookings.js';
 import { KyselyConversationStore } from './store/conversations/conversations.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { studioTime, type StudioTime } from './lib/studio-time.js';
@@ -176,6 +179,16 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     revocationFeed: revocationFeed(db, config.databaseUrl, logger),
   });
 
+  // Consultations: the content's schedule is read on every call (a reload changes it); a booking moves its
+  // inquiry's stage through the pipeline as an operator's change would, told on the webhook the same way.
+  const consultations = createConsultations({
+    store: new KyselyBookingStore(db), schedule: () => live.catalog.consultations, zone: config.studioTimeZone,
+    horizonDays: config.consultationHorizonDays, limiter, allowedOrigins: config.allowedOrigins, storeReady: () => store.ready,
+    baseUrl: config.baseUrl, log: logger, clock,
+    invite: { homeowner: config.smtpUrl !== undefined, studio: config.smtpUrl !== undefined && config.inboxEmailTo !== undefined },
+    inquiries: inquiryLink(inbox, { pipeline, channels: studioNotifiers.map((n) => n.channel), clock, wake: () => outbox.wake() }),
+  });
+
   // The web inbox's operators: sessions are rows of the same database, so a sign-out or a removal holds on every instance at once.
   const operators = createOperators({ store: new KyselyOperatorStore(db), limiter, hasher: argon2idHasher, clock });
 
@@ -188,7 +201,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, consultations, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   const digest = digestScheduler(config, db, { clock, time, logger, ready: store.whenReady() }, options);

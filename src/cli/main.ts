@@ -14,6 +14,7 @@ import { notifyCommands } from './notify.js';
 import { operatorsCommands } from './operators.js';
 import { imagesCommands } from './images.js';
 import { scanCommand } from './scan.js';
+import { calendarCommands } from './calendar.js';
 import { ProgressLine } from './progress.js';
 import { migrateToLatest } from '../store/db/migrate.js';
 
@@ -29,6 +30,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['notify', notifyCommands],
   ['images', imagesCommands],
   ['scan', scanCommand],
+  ['calendar', calendarCommands],
 ]);
 
 function usage(): string {

@@ -52,6 +52,7 @@ export const ConsultationTypeList = Type.Object({
   time_zone: Type.String({ description: 'The IANA time zone the studio keeps its hours in.' }),
   consultations: Type.Array(ConsultationType),
 }, { $id: 'ConsultationTypeList', title: 'ConsultationTypeList' });
+export type ConsultationTypeList = Static<typeof ConsultationTypeList>;
 
 export const Slot = Type.Object({
   start: instant('When it begins, RFC 3339 with the studio\'s offset at that instant.'),

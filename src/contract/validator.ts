@@ -6,6 +6,7 @@ import { Inquiry } from './inquiry.js';
 import { ErrorBody, Ok } from './responses.js';
 import { ApiError } from './errors.js';
 import { PATTERN_RULES, TRIM_KEYWORD } from './text-rules.js';
+import { Booking, BookingConfirmation, BookingRequest, ConsultationType, ConsultationTypeList, Slot, SlotList } from './consultation.js';
 
 // The one validator set: a single Ajv instance that knows the contract's schemas and keywords. Every
 // request body of every surface is checked by a function compiled here once: Fastify's route schemas
@@ -19,7 +20,9 @@ const addFormats = ((addFormatsPlugin as unknown as { default?: FormatsPlugin })
  * The contract schemas that route schemas reference by $id (Type.Ref): the validator set resolves them,
  * and the app registers the same list as the OpenAPI document's components.
  */
-export const SHARED_SCHEMAS: readonly TSchema[] = [Project, Service, Inquiry, Ok, ErrorBody];
+export const SHARED_SCHEMAS: readonly TSchema[] = [
+  Project, Service, Inquiry, Ok, ErrorBody, ConsultationType, ConsultationTypeList, Slot, SlotList, BookingRequest, BookingConfirmation, Booking,
+];
 
 function createAjv(): Ajv {
   // No type coercion: a number where a string belongs is a 400, not "42". Unknown fields pass (the
@@ -27,7 +30,7 @@ function createAjv(): Ajv {
   // JSON Schema meta-schema by the tests (contract-validator, the OpenAPI lint), not at every start, where
   // compiling the meta-schema cost a twentieth of the CPU to the first answer.
   const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: false, validateSchema: false });
-  addFormats(ajv, ['email', 'uri']);
+  addFormats(ajv, ['email', 'uri', 'date', 'date-time', 'uuid']);
   ajv.addKeyword({
     keyword: TRIM_KEYWORD,
     schemaType: 'boolean',
@@ -81,6 +84,7 @@ export const schemaValidatorCompiler = ({ schema }: { schema: unknown }) => {
 
 export interface ValidationIssue {
   instancePath?: string;
+  schemaPath?: string;
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
@@ -106,12 +110,25 @@ function hintFor(field: string, issue: ValidationIssue): string | undefined {
   }
 }
 
+const SHARED_BY_ID = new Map(SHARED_SCHEMAS.map((schema) => [(schema as { $id?: string }).$id, schema]));
+
+/**
+ * The required fields of the schema a missing field belongs to: Ajv's schemaPath starts with the $id of a
+ * shared schema it went through ("BookingRequest/required"), or "#" for the schema validated (`root`).
+ */
+function requiredHint(issue: ValidationIssue, root: TSchema | undefined): string | undefined {
+  const id = issue.schemaPath?.split('/')[0];
+  const schema = id === '#' ? root : SHARED_BY_ID.get(id);
+  const required = (schema as { required?: string[] } | undefined)?.required;
+  return required ? `Send every required field: ${required.join(', ')}.` : undefined;
+}
+
 /** A schema validation failure, named by field and rule; the hint says how to fix it. */
-export function validationError(issues: ValidationIssue[], where = 'body'): ApiError {
+export function validationError(issues: ValidationIssue[], where = 'body', root?: TSchema): ApiError {
   const issue = issues[0] ?? {};
   const field = fieldOf(issue);
   if (issue.keyword === 'required') {
-    return new ApiError('missing_field', { message: `The field "${field}" is required.`, field });
+    return new ApiError('missing_field', { message: `The field "${field}" is required.`, field, hint: requiredHint(issue, root) });
   }
   if (!field && issue.keyword === 'type') {
     return new ApiError('invalid_body', { message: `The ${where} must be ${where === 'body' ? 'a JSON object or a URL-encoded form' : 'an object'}.` });
@@ -130,6 +147,6 @@ export function validationError(issues: ValidationIssue[], where = 'body'): ApiE
 /** Checks `data` against a contract schema (trimming where the schema says so); throws a 400 ApiError naming the field and rule. */
 export function validate<T>(schema: TSchema, data: unknown, where = 'body'): T {
   const check = validatorOf<T>(schema);
-  if (!check(data)) throw validationError(check.errors ?? [], where);
+  if (!check(data)) throw validationError(check.errors ?? [], where, schema);
   return data;
 }

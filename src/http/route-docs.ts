@@ -12,6 +12,7 @@ export const API_TAGS = {
   index: 'The API index: the version, the deprecation policy and every operation.',
   catalog: 'The studio\'s public portfolio and services, read-only.',
   inquiries: 'Project inquiries: submitting one (public), and reading the received ones (the studio\'s own tools).',
+  consultations: 'Booking a first conversation with the studio: the consultation types, their free slots, and booking (or holding) one.',
   inbound: 'Mail into the service: the homeowners\' answers to the studio\'s replies, as raw messages signed by the mail provider\'s hook.',
   oauth: 'The OAuth 2.0 authorization server for agents: self-registration, client_credentials tokens, introspection, '
     + 'revocation and the signing keys. Tokens are optional for every other operation.',
@@ -41,6 +42,7 @@ const STATUS_MEANINGS: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   406: 'Not acceptable',
+  409: 'The slot was taken meanwhile, or the hold lapsed',
   413: 'The request body is too large',
   415: 'Unsupported media type',
   422: 'The Idempotency-Key was used with a different body',

@@ -24,12 +24,12 @@ export interface PipelineDeps {
   wake?: () => void;
 }
 
-const now = (deps: PipelineDeps) => (deps.clock ?? systemClock)();
+const now = (deps: Pick<PipelineDeps, 'clock'>) => (deps.clock ?? systemClock)();
 
 /** The channels that carry inquiry.stage_changed: the webhook only (an email per stage change would be noise). */
 const STAGE_CHANNELS: readonly NotificationChannel[] = ['webhook'];
 
-export async function moveStage(deps: PipelineDeps, id: string, stage: Stage, by: string): Promise<PipelineOutcome> {
+export async function moveStage(deps: Omit<PipelineDeps, 'operators'>, id: string, stage: Stage, by: string): Promise<PipelineOutcome> {
   const notify = deps.channels.filter((channel) => STAGE_CHANNELS.includes(channel));
   const outcome = await deps.pipeline.setStage(id, stage, by, now(deps), notify);
   if (outcome === 'changed' && notify.length > 0) deps.wake?.();

@@ -10,6 +10,8 @@ import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { registerApiIndex } from './api-index.js';
 import { registerContactRoutes, type LegacyDeprecation } from './contact-routes.js';
+import { registerConsultationRoutes } from './consultation-routes.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
 import { inquiryRoutes } from './inquiry-routes.js';
 import { registerReadRoutes } from './read-routes.js';
 
@@ -27,6 +29,7 @@ export interface RestOptions {
   allowedOrigins: readonly string[];
   corsPolicy: FastifyCorsOptions;
   legacy: Omit<LegacyDeprecation, 'baseUrl'>;
+  consultations: ConsultationsService;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function restSurface(scope: FastifyInstance, options: RestOptions):
     inquiries: options.inquiries, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy,
     legacy: { ...options.legacy, baseUrl },
   });
+  registerConsultationRoutes(scope, { consultations: options.consultations, allowedOrigins: options.allowedOrigins, corsPolicy: options.corsPolicy });
   await scope.register(inquiryRoutes, { inbox: options.inbox, pipeline: options.pipeline, conversations: options.conversations, baseUrl });
   registerMethodNotAllowed(scope, routes.methodsByUrl());
   await answerNotFoundAsJson(scope, API_ROOT);

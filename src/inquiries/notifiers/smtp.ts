@@ -138,13 +138,21 @@ interface SmtpErrorFields {
   command?: unknown;
 }
 
-/** Keeps nodemailer's code, SMTP reply code and command; drops its message (it may quote the peer). */
-function smtpDeliveryError(channel: MailChannel, error: unknown): DeliveryError {
+/**
+ * What may be kept of an SMTP failure: nodemailer's code, the SMTP reply code and the command; never its
+ * message (it may quote the peer). Shared by every sender of mail (the invitations too).
+ */
+export function smtpFailureReason(error: unknown): { reason: string; status?: number } {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as SmtpErrorFields;
   const code = typeof fields.code === 'string' ? fields.code : 'error';
   const status = typeof fields.responseCode === 'number' ? fields.responseCode : undefined;
   // Socket failures arrive as ESOCKET with the system errno (e.g. ECONNREFUSED) beside it.
   const system = typeof fields.errno === 'number' && fields.errno < 0 ? ` ${getSystemErrorName(fields.errno)}` : '';
   const command = typeof fields.command === 'string' ? ` at ${fields.command.split(' ')[0]}` : '';
-  return new DeliveryError(channel, `${code}${system}${status ? ` ${status}` : ''}${command}`, status);
+  return { reason: `${code}${system}${status ? ` ${status}` : ''}${command}`, status };
+}
+
+function smtpDeliveryError(channel: MailChannel, error: unknown): DeliveryError {
+  const { reason, status } = smtpFailureReason(error);
+  return new DeliveryError(channel, reason, status);
 }
