@@ -58,8 +58,13 @@ interface Day {
   weekday: number;
   /** The next day, YYYY-MM-DD. */
   next: string;
+  /** Its first moment and the next day's. */
+  start: number;
+  end: number;
   /** Its midnight when the day is steady (24 hours from midnight at one offset): minute m is then m minutes after it. */
   midnight: number | undefined;
+  /** Its offset as luxon writes it in RFC 3339 ("-05:00", "Z" in UTC). */
+  offset: string;
 }
 
 /**
@@ -78,7 +83,10 @@ function dayOf(zone: string, date: string): Day {
     const start = DateTime.fromISO(date, { zone }).startOf('day');
     const next = start.plus({ days: 1 }).startOf('day');
     const steady = start.hour === 0 && start.minute === 0 && start.offset === next.offset && next.toMillis() - start.toMillis() === 24 * 60 * MINUTE;
-    day = { weekday: start.weekday, next: next.toISODate()!, midnight: steady ? start.toMillis() : undefined };
+    day = {
+      weekday: start.weekday, next: next.toISODate()!, start: start.toMillis(), end: next.toMillis(), midnight: steady ? start.toMillis() : undefined,
+      offset: start.toISO({ suppressMilliseconds: true })!.slice('yyyy-mm-ddThh:mm:ss'.length),
+    };
     if (placedDays.size >= DAYS_KEPT) placedDays.clear();
     placedDays.set(key, day);
   }
@@ -134,6 +142,31 @@ export function freeSlots(query: SlotQuery): Interval[] {
     }
   }
   return slots;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * RFC 3339 with the zone's offset, exactly as luxon writes it ("2027-03-15T10:00:00-04:00"), for the slots
+ * of a response: luxon took 20–50 µs a time, 30 ms for the 600 slots of an empty 60 days. On a steady day a
+ * whole minute is written from the day's date, its minutes since midnight and its offset, all placed by
+ * luxon once (dayOf); anything else (a change's day, seconds) is luxon's. Keeps the day it wrote last.
+ */
+export function rfc3339Writer(zone: string): (ms: number) => string {
+  let date = '';
+  let day: Day | undefined;
+  const place = (ms: number) => {
+    date = day && ms >= day.end && ms < day.end + 24 * 60 * MINUTE ? day.next : DateTime.fromMillis(ms, { zone }).toISODate()!;
+    day = dayOf(zone, date);
+    if (ms < day.start || ms >= day.end) day = dayOf(zone, date = DateTime.fromMillis(ms, { zone }).toISODate()!);
+    return day;
+  };
+  return (ms) => {
+    const { midnight, offset } = day && ms >= day.start && ms < day.end ? day : place(ms);
+    const minutes = midnight === undefined ? NaN : (ms - midnight) / MINUTE;
+    if (!Number.isInteger(minutes)) return DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;
+    return `${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00${offset}`;
+  };
 }
 
 /** Whether `start` is a slot of the kind's grid on its day (open, not closed, not skipped), whatever is booked. */
