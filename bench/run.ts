@@ -7,11 +7,12 @@ import * as outbox from './outbox.js';
 import * as read from './read.js';
 import * as revocation from './revocation.js';
 import * as search from './search.js';
+import * as slots from './slots.js';
 import * as startup from './startup.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, outbox, oauth, revocation, mcp, web, images, startup, search };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, outbox, oauth, revocation, mcp, web, images, startup, search, slots };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);

@@ -16,7 +16,7 @@ import type { Logger } from '../lib/logger.js';
 import { originAllowed } from '../lib/origin.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
-import { freeSlots, isOnGrid, mergeIntervals, type Interval } from './availability.js';
+import { freeSlots, isOnGrid, mergeIntervals, rfc3339Writer, type Interval } from './availability.js';
 import type { BookingStore, BusyCalendar, ChangeOutcome, InquiryLink, InvitationsOf, StoredBooking } from './ports.js';
 import type { ConsultationKind, Schedule } from './schedule.js';
 
@@ -68,7 +68,8 @@ export type ConsultationsService = ReturnType<typeof createConsultations>;
 
 export function createConsultations(deps: ConsultationsDeps) {
   const now = deps.clock ?? systemClock;
-  const iso = (ms: number) => DateTime.fromMillis(ms, { zone: deps.zone }).toISO({ suppressMilliseconds: true })!;
+  // luxon's RFC 3339, written from each day's placement: a response of 60 days' slots would otherwise spend 30 ms on it.
+  const iso = rfc3339Writer(deps.zone);
   const url = (path: string) => new URL(path, deps.baseUrl).href;
 
   function scheduleOrNone(): Schedule {
