@@ -38,6 +38,7 @@ import { KyselyInvitationJobStore } from './store/consultations/invitation-jobs.
 import { invitationMailerFromConfig } from './consultations/invitation-mailer.js';
 import { InvitationWorker } from './consultations/invitation-worker.js';
 import { createStudioCalendar } from './consultations/studio-calendar.js';
+import { BusyFeeds } from './consultations/busy-feeds.js';
 import { KyselyConversationStore } from './store/conversations/conversations.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { studioTime, type StudioTime } from './lib/studio-time.js';
@@ -195,8 +196,13 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     jobs: new KyselyInvitationJobStore(db), mailer: invitationMailer, log: logger, ready: store.whenReady(), clock,
     pollIntervalMs: config.outboxPollIntervalMs, retryBaseMs: config.outboxRetryBaseMs, leaseMs: config.outboxLeaseMs,
   });
+  // CALENDAR_BUSY_URLS: the studio's own calendars, read in the background; a feed that fails keeps its last good copy.
+  const busy = config.calendarBusyUrls.length > 0 ? new BusyFeeds({
+    urls: config.calendarBusyUrls, zone: config.studioTimeZone, horizonDays: config.consultationHorizonDays,
+    refreshMinutes: config.calendarRefreshMinutes, log: logger, clock,
+  }) : undefined;
   const consultations = createConsultations({
-    store: bookings, schedule: () => live.catalog.consultations, zone: config.studioTimeZone,
+    store: bookings, busy, schedule: () => live.catalog.consultations, zone: config.studioTimeZone,
     horizonDays: config.consultationHorizonDays, limiter, allowedOrigins: config.allowedOrigins, storeReady: () => store.ready,
     baseUrl: config.baseUrl, log: logger, clock, wake: () => invitations?.wake(),
     invite: { homeowner: invitations !== undefined, studio: invitations !== undefined },
@@ -210,7 +216,11 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   // The web inbox's operators: sessions are rows of the same database, so a sign-out or a removal holds on every instance at once.
   const operators = createOperators({ store: new KyselyOperatorStore(db), limiter, hasher: argon2idHasher, clock });
 
-  const readiness = [databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck)];
+  // Like the notification channels, a busy calendar is reported by /readyz but never makes the service unready.
+  const readiness = [
+    databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck),
+    ...(busy?.feeds ?? []).map((feed) => ({ name: feed.name, required: false, check: async () => feed.report() })),
+  ];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);
   // The web inbox's actions: taking an inquiry out of spam queues jobs for the studio's channels (never the
@@ -223,6 +233,8 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   await live.start(catalog);
   outbox.start();
   invitations?.start();
+  // Not awaited: the start does not wait on the studio's calendars; /readyz says so until their first read.
+  void busy?.start();
   const digest = digestScheduler(config, db, { clock, time, logger, ready: store.whenReady() }, options);
   digest?.scheduler.start();
   for (const notifier of notifiers) notifier.start();
@@ -246,6 +258,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
         ['in-flight requests', () => live.close()],
         ['image encodes under way', () => images.close()],
         ['deliveries in flight', () => { pressure?.stop(); store.stop(); return outbox.stop(); }],
+        ['busy calendars', () => busy?.stop()],
         ['invitations in flight', async () => { await invitations?.stop(); await invitationMailer?.close(); }],
         ['the morning digest', async () => { await digest?.scheduler.stop(); await digest?.mailer.close(); }],
         ['notification channels', () => Promise.all(notifiers.map((n) => n.close?.()))],
