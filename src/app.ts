@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
     config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, conversations: deps.conversations, clients: oauth.grants, clock: deps.clock, time: deps.time,
-    reports: deps.reports,
+    reports: deps.reports, consultations: deps.consultations,
   }));
 
   // Mail into the service: its own body parser (the raw message) and error mapping; signed, so not counted.

@@ -316,5 +316,10 @@ export function createConsultations(deps: ConsultationsDeps) {
     byId: (id: string) => write(() => deps.store.byId(id)),
     /** Booked consultations meeting [from, to): the inbox's agenda. */
     agenda: (from: number, to: number) => write(() => deps.store.agenda(from, to)),
+    /** The consultations that follow one inquiry (booked or cancelled): its page in the inbox. */
+    ofInquiry: (inquiryId: string) => write(() => deps.store.ofInquiry(inquiryId)),
+    /** Erasure (src/inquiries/erase.ts): a person's bookings by address (comparable form), counted, then deleted with their jobs. */
+    countOfContact: (contact: string) => write(() => deps.store.countOfContact(contact)),
+    eraseContact: (contact: string) => write(() => deps.store.eraseContact(contact)),
   };
 }
