@@ -129,3 +129,36 @@ function agendaMarkdown(model: AgendaModel): string {
 export function agendaView(model: AgendaModel): InboxPageView {
   return { title: agendaTitle(model.period), kind: 'agenda', html: agendaHtml(model), markdown: agendaMarkdown(model) };
 }
+
+const STATUS_WORDS: Readonly<Record<StoredBooking['status'], string>> = { held: 'Held', booked: 'Booked', cancelled: 'Cancelled' };
+
+/** What an inquiry's page shows of its consultations: each when, what and where it stands, linked to its agenda day. */
+export interface InquiryBookings {
+  bookings: readonly StoredBooking[];
+  kinds: readonly ConsultationKind[];
+  zone: string;
+}
+
+function inquiryBookingParts(part: InquiryBookings, booking: StoredBooking) {
+  return {
+    when: bookingWhen(booking, part.zone), href: agendaHref('day', at(booking.start, part.zone).toISODate()!),
+    kind: bookingKind(booking, part.kinds), status: STATUS_WORDS[booking.status],
+  };
+}
+
+export function inquiryBookingsHtml(part: InquiryBookings | undefined): SafeHtml | '' {
+  if (!part || part.bookings.length === 0) return '';
+  return html`<section aria-labelledby="h-consultations"><h2 id="h-consultations">Consultations</h2>
+<ul class="contact-inquiries">${part.bookings.map((booking) => {
+    const cells = inquiryBookingParts(part, booking);
+    return html`<li><a href="${cells.href}">${cells.when}</a> · ${cells.kind} · <strong>${cells.status}</strong></li>`;
+  })}</ul></section>`;
+}
+
+export function inquiryBookingsMarkdown(part: InquiryBookings | undefined): string[] {
+  if (!part || part.bookings.length === 0) return [];
+  return ['## Consultations', '', ...part.bookings.map((booking) => {
+    const cells = inquiryBookingParts(part, booking);
+    return `- ${mdLink(cells.when, cells.href)} · ${mdText(cells.kind)} · ${cells.status}`;
+  }), ''];
+}
