@@ -44,7 +44,7 @@ function slotOptions(slots: SlotList, zone: string): SafeHtml {
   for (const slot of slots.slots) {
     const start = DateTime.fromISO(slot.start, { zone, locale: 'en-US' });
     const day = start.toFormat('cccc d LLLL yyyy');
-    days.set(day, [...(days.get(day) ?? []), { value: slot.start, label: start.toFormat('HH:mm ZZZZ') }]);
+    days.set(day, [...(days.get(day) ?? []), { value: slot.start, label: start.toFormat('ccc d LLL, HH:mm ZZZZ') }]);
   }
   return html`${[...days].map(([day, options]) => html`<optgroup label="${day}">${options.map((o) => html`<option value="${o.value}">${o.label}</option>`)}</optgroup>`)}`;
 }
@@ -77,7 +77,7 @@ ${error ? html`<p class="field-error" id="start-error">${error}</p>` : ''}</div>
     html: html`<div class="prose"><p class="inbox-back"><a href="${agendaHref('day', DateTime.fromMillis(booking.start, { zone }).toISODate()!)}">← Agenda</a></p>
 <h1>${title}</h1>
 <p>Now: <strong>${when}</strong> · ${bookingKind(booking, deps.consultations.kinds())}.</p>
-<p>The homeowner and the studio are sent the new time as an updated invitation.</p>
+<p>An updated invitation goes to the homeowner and the studio (when mail is configured).</p>
 ${picker}
 ${otherDays(page, slots)}</div>`,
     markdown: `# ${mdText(title)}\n\nNow: ${mdText(when)}.\n\n${error ? `${mdText(error)}\n\n` : ''}Free times from ${range}:\n\n${slots.slots.map((slot) => `- ${slot.start}`).join('\n') || 'None.'}\n\nThe move is a form on the HTML page: it carries the session’s CSRF token.\n`,
@@ -88,7 +88,7 @@ function cancelView(page: BookingPage): InboxPageView {
   const { booking, deps } = page;
   const zone = deps.consultations.zone;
   const what = `the consultation of ${booking.name} <${booking.email}>, ${bookingWhen(booking, zone)} (${bookingKind(booking, deps.consultations.kinds())})`;
-  const consequence = 'Its time is free again, and the homeowner and the studio are sent a cancellation of the invitation.';
+  const consequence = 'Its time is free again, and the homeowner and the studio are sent a cancellation of the invitation (when mail is configured).';
   const keep = agendaHref('day', DateTime.fromMillis(booking.start, { zone }).toISODate()!);
   return {
     title: 'Cancel this consultation?', kind: 'confirm',

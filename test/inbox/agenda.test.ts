@@ -128,10 +128,10 @@ describe('the inbox agenda', () => {
     const first = await desk.page(INBOX_PATHS.bookingReschedule.replace(':id', id));
     assert.match(first, /Now: <strong>Wednesday 10 March 2027, 11:00–11:30 EST<\/strong>/);
     assert.match(first, /New time \(free times from 2027-03-01 to 2027-03-14\)/);
-    assert.match(first, /<optgroup label="Tuesday 2 March 2027"><option value="2027-03-02T10:00:00-05:00">10:00 EST<\/option>/, 'from 24 hours ahead');
+    assert.match(first, /<optgroup label="Tuesday 2 March 2027"><option value="2027-03-02T10:00:00-05:00">Tue 2 Mar, 10:00 EST<\/option>/, 'from 24 hours ahead');
     assert.match(first, /href="\/inbox\/agenda\/[^/]+\/reschedule\?from=2027-03-15">Later days/);
     const form = await desk.page(`${INBOX_PATHS.bookingReschedule.replace(':id', id)}?from=2027-03-15`);
-    assert.match(form, /<optgroup label="Tuesday 16 March 2027"><option value="2027-03-16T09:00:00-04:00">09:00 EDT<\/option>/);
+    assert.match(form, /<optgroup label="Tuesday 16 March 2027"><option value="2027-03-16T09:00:00-04:00">Tue 16 Mar, 09:00 EDT<\/option>/);
     assert.doesNotMatch(form, /value="2027-03-12T09:00:00-05:00"/, 'Ada’s time is not free');
     const taken = await desk.post(INBOX_PATHS.bookingReschedule.replace(':id', id), { start: '2027-03-12T09:00:00-05:00' });
     assert.equal(taken.status, 409);
