@@ -2,6 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INBOX_PATHS, PATHS, pathOf } from '../../src/contract/paths.js';
 import type { Db } from '../../src/store/db/database.js';
+import { studio } from '../helpers/cli.js';
 import { addOperator, signIn, type InboxClient } from '../helpers/inbox.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/inquiry-peers.js';
 import { openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
@@ -178,5 +179,12 @@ describe('the inbox agenda', () => {
     assert.deepEqual(await jobsOf(id), []);
     assert.doesNotMatch(await desk.page(`${INBOX_PATHS.agenda}?day=2027-03-12`), /Ada Lovelace/);
     assert.equal((await bookingRow(ids.get('grace')!)).status, 'booked', 'another address keeps its booking');
+  });
+
+  it('erases an address’s bookings from the operator command too, and says how many', async () => {
+    const run = await studio(server.config.databaseUrl, 'inbox', 'delete', '--email', 'GRACE@example.org');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Deleted 0 inquiries of that address, with their notifications, and 1 consultation booked with it\./);
+    assert.equal(await db.kysely.selectFrom('bookings').select('id').where('id', '=', ids.get('grace')!).executeTakeFirst(), undefined);
   });
 });
