@@ -101,10 +101,12 @@ function cancelView(page: BookingPage): InboxPageView {
   };
 }
 
-/** The booking of the route's id, or a 404 page. */
-async function bookingOr404(deps: PageDeps, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<StoredBooking | undefined> {
+/** The booked consultation of the route's id (a cancelled one too when `cancelled`), or a 404 page. */
+async function bookingOr404(
+  deps: PageDeps, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, cancelled = false,
+): Promise<StoredBooking | undefined> {
   const booking = await deps.consultations.byId(request.params.id);
-  if (!booking || booking.status === 'held') {
+  if (!booking || !(booking.status === 'booked' || (cancelled && booking.status === 'cancelled'))) {
     sendErrorPage(request, reply, 404);
     return undefined;
   }
@@ -143,7 +145,8 @@ function registerCancel(scope: FastifyInstance, deps: PageDeps): void {
     return sendInboxPage(request, reply, cancelView({ booking, deps, operator: request.operator! }));
   });
   typed.post(INBOX_PATHS.bookingCancel, { schema: { hide: true, params: IdParams } }, async (request, reply) => {
-    const booking = await bookingOr404(deps, request, reply);
+    // Cancelled already (the form sent twice): the use case changes nothing, and the day shows the same notice.
+    const booking = await bookingOr404(deps, request, reply, true);
     if (!booking) return reply;
     const cancelled = await deps.consultations.cancel(booking.id, request.operator!.email);
     return see(reply, dayOf(deps, cancelled.start, 'booking-cancelled'));

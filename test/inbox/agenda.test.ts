@@ -166,6 +166,11 @@ describe('the inbox agenda', () => {
     assert.match(day, /role="status">Consultation cancelled/);
     assert.doesNotMatch(day, /Mary Shelley/);
     await desk.page(INBOX_PATHS.bookingCancel.replace(':id', '0190f0f0-0000-7000-8000-000000000000'), 404);
+    await desk.page(INBOX_PATHS.bookingCancel.replace(':id', id), 404);
+    await desk.page(INBOX_PATHS.bookingReschedule.replace(':id', id), 404);
+    const again = await desk.post(INBOX_PATHS.bookingCancel.replace(':id', id));
+    assert.equal(again.headers.get('location'), '/inbox/agenda?view=day&day=2027-03-16&done=booking-cancelled', 'sent twice, it lands on the same day');
+    assert.equal((await jobsOf(id)).filter((job) => job.method === 'CANCEL').length, 2, 'and queues nothing more');
   });
 
   it('erases the bookings of an address with its inquiries, counted before and after, their invitations with them', async () => {
