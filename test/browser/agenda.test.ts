@@ -5,11 +5,12 @@ import type { Browser } from 'playwright-core';
 import { PATHS, pathOf } from '../../src/contract/paths.js';
 import { checkPage, chromiumSkip, launchChromium, signInOperator } from '../helpers/chromium.js';
 import { addOperator } from '../helpers/inbox.js';
+import { openStore, postInquiry, validInquiry } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The agenda in Chromium on a desktop and on a 390 px phone: a week with consultations on three days
 // (one with a long message), reached from the inbox's navigation, a day by its heading, the reschedule
-// form by its link. axe finds nothing serious and nothing scrolls sideways; screenshots go to
+// form by its link, and the inquiry's page with its consultation. axe finds nothing serious and nothing scrolls sideways; screenshots go to
 // /tmp/shots/agenda-*.png.
 
 const SHOTS = '/tmp/shots';
@@ -27,13 +28,20 @@ describe('the agenda in Chromium', { skip: chromiumSkip() }, () => {
   const suite = suiteScope();
   let server: TestServer;
   let browser: Browser;
+  let inquiryId: string;
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await startServer(suite, { STUDIO_TIME_ZONE: 'America/New_York', TRUST_PROXY: 'true' }, { clock: () => NOW });
+    const sent = await postInquiry(server.url, '/api/v1/contact', validInquiry({ email: 'ada@example.com' }), { headers: { 'x-forwarded-for': '198.51.100.200' } });
+    assert.equal(sent.status, 200, await sent.text());
+    const db = openStore(server.config.databaseUrl);
+    inquiryId = (await db.kysely.selectFrom('inquiries').select('id').executeTakeFirstOrThrow()).id;
+    await db.close();
     for (const [index, { type, ...booking }] of BOOKINGS.entries()) {
+      const body = index === 0 ? { ...booking, inquiry_id: inquiryId } : booking;
       const response = await fetch(server.url + pathOf(PATHS.consultationBookings, { type }), {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${index + 1}` }, body: JSON.stringify(booking),
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${index + 1}` }, body: JSON.stringify(body),
       });
       assert.equal(response.status, 201, await response.text());
     }
@@ -60,6 +68,12 @@ describe('the agenda in Chromium', { skip: chromiumSkip() }, () => {
     await Promise.all([page.waitForURL(/\/reschedule$/), page.locator('.agenda-item').first().locator('a:has-text("Reschedule")').click()]);
     assert.ok(await page.locator('select#start option').count() > 10);
     await checkPage(page, `${SHOTS}/agenda-reschedule-${suffix}.png`);
+
+    // The inquiry's page lists the consultation, linked back to its day.
+    await page.goto(`${server.url}/inbox/inquiries/${inquiryId}`);
+    assert.equal(await page.locator('#h-consultations + ul li').count(), 1);
+    await page.locator('#h-consultations').scrollIntoViewIfNeeded();
+    await checkPage(page, `${SHOTS}/agenda-inquiry-${suffix}.png`);
     await context.close();
   }
 
