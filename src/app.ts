@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operators' inbox: its own hooks (session, CSRF, no-store and noindex on every answer) and HTML error pages.
   await app.register(async (inboxScope) => inboxSurface(inboxScope, {
     config, catalog, inbox: deps.inbox, pipeline: deps.pipeline, inquiries, operators: deps.operators, outbox: deps.outbox, conversations: deps.conversations, clients: oauth.grants, clock: deps.clock, time: deps.time,
-    reports: deps.reports,
+    reports: deps.reports, consultations: deps.consultations,
   }));
 
   // The studio's calendar subscription: a secret address, not counted, not in the OpenAPI document.

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { eraseByEmail } from '../inquiries/erase.js';
+import { erasePerson } from '../inquiries/erase.js';
 import { csvLines, exportRecord } from '../inquiries/export.js';
 import { NOTIFICATION_STATUSES, STAGES, TRIAGE_STATES, type Stage, type TriageState } from '../contract/inquiry.js';
 import { UNASSIGNED } from '../contract/inbox-api.js';
@@ -9,6 +9,7 @@ import { assignTo, moveStage, type PipelineDeps } from '../inquiries/pipeline.js
 import { changeState, markGenuine, type TriageDeps } from '../inquiries/triage.js';
 import { systemClock } from '../lib/clock.js';
 import { studioTime, type StudioTime } from '../lib/studio-time.js';
+import { KyselyBookingStore } from '../store/consultations/bookings.js';
 import { KyselyInboxStore } from '../store/inquiries/inbox.js';
 import { KyselyOutboxStore } from '../store/inquiries/outbox.js';
 import { KyselyPipelineStore } from '../store/inquiries/pipeline.js';
@@ -29,9 +30,11 @@ const USAGE = `studio inbox <command>
                           every matching inquiry to standard output
   delete <id>             deletes one inquiry (privacy request)
   delete --email <address>
-                          deletes every inquiry of that address, in any letter case (privacy request)
+                          deletes every inquiry of that address, in any letter case, and every
+                          consultation booked with it (privacy request)
   purge --older-than 365d [--dry-run]
-                          deletes every inquiry received before then (retention); --dry-run lists them
+                          deletes every inquiry received before then, and every consultation that
+                          ended before then (retention); --dry-run lists the inquiries
   retry [<id>]            re-queues permanently failed notifications (of one inquiry)
   mark <id> new|read|archived|spam
                           files the inquiry in that state, as cli:<your user name>; out of spam, its
@@ -148,8 +151,9 @@ async function deleteInquiries(args: string[], context: CliContext): Promise<num
   if ((values.email === undefined) === (ids.length === 0)) throw new UsageError('give one inquiry id, or --email <address>');
   const { inbox } = await storesOf(context);
   if (values.email !== undefined) {
-    const count = await eraseByEmail(inbox, values.email);
-    context.out(`Deleted ${plural(count, 'inquiry', 'inquiries')} of that address, with their notifications.`);
+    const counts = await erasePerson(inbox, new KyselyBookingStore(await context.db()), values.email);
+    context.out(`Deleted ${plural(counts.inquiries, 'inquiry', 'inquiries')} of that address, with their notifications, `
+      + `and ${plural(counts.bookings, 'consultation', 'consultations')} booked with it.`);
     return EXIT.ok;
   }
   if (!(await inbox.delete(ids[0]!))) { context.err('No inquiry with that id.'); return EXIT.notFound; }
@@ -171,7 +175,10 @@ async function purge(args: string[], context: CliContext): Promise<number> {
     return EXIT.ok;
   }
   const count = await inbox.purge(before);
-  context.out(`Deleted ${plural(count, 'inquiry', 'inquiries')} received more than ${olderThan} ago.`);
+  // Bookings are kept as long as inquiries: one that ended before the same instant goes with them.
+  const bookings = await new KyselyBookingStore(await context.db()).purge(before);
+  context.out(`Deleted ${plural(count, 'inquiry', 'inquiries')} received more than ${olderThan} ago, `
+    + `and ${plural(bookings, 'consultation', 'consultations')} that ended before then.`);
   return EXIT.ok;
 }
 

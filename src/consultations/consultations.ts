@@ -317,5 +317,10 @@ export function createConsultations(deps: ConsultationsDeps) {
     byId: (id: string) => fromStore(() => deps.store.byId(id)),
     /** Booked consultations meeting [from, to): the inbox's agenda. */
     agenda: (from: number, to: number) => fromStore(() => deps.store.agenda(from, to)),
+    /** The consultations that follow one inquiry (booked or cancelled): its page in the inbox. */
+    ofInquiry: (inquiryId: string) => fromStore(() => deps.store.ofInquiry(inquiryId)),
+    /** Erasure (src/inquiries/erase.ts): a person's bookings by address (comparable form), counted, then deleted with their jobs. */
+    countOfContact: (contact: string) => fromStore(() => deps.store.countOfContact(contact)),
+    eraseContact: (contact: string) => fromStore(() => deps.store.eraseContact(contact)),
   };
 }

@@ -102,6 +102,14 @@ export interface BookingStore {
   blocked(from: number, to: number, now: number): Promise<Interval[]>;
   /** Booked consultations (not holds) that meet [from, to), in time order: the inbox's agenda and the studio's calendar. */
   agenda(from: number, to: number, options?: { includeCancelled?: boolean }): Promise<StoredBooking[]>;
+  /** The consultations (booked or cancelled, not holds) that follow one inquiry, in time order: its page in the inbox. */
+  ofInquiry(inquiryId: string): Promise<StoredBooking[]>;
+  /** Erasure: how many bookings of any status an address (comparable form) has. */
+  countOfContact(contact: string): Promise<number>;
+  /** Erasure: deletes every booking of an address (comparable form), their invitations' jobs with them; returns how many. */
+  eraseContact(contact: string): Promise<number>;
+  /** Retention: deletes every booking that ended before `before` (epoch ms), with its jobs; returns how many. */
+  purge(before: number): Promise<number>;
 }
 
 /** The studio's own calendars (CALENDAR_BUSY_URLS): busy times from its last good copy of every feed. */

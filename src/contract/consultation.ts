@@ -10,6 +10,11 @@ import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-ru
 export const CONSULTATION_PLACES = ['phone', 'video', 'studio', 'site'] as const;
 export type ConsultationPlace = (typeof CONSULTATION_PLACES)[number];
 
+/** Where, in words for people (the inbox's agenda, the website): "by phone", "at the studio". */
+export const CONSULTATION_PLACE_WORDS: Readonly<Record<ConsultationPlace, string>> = {
+  phone: 'by phone', video: 'by video call', studio: 'at the studio', site: 'on the site',
+};
+
 /** Where a booking stands: held for a while (an agent asks its person), booked, or cancelled (its slot free again). */
 export const BOOKING_STATUSES = ['held', 'booked', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -84,6 +84,10 @@ export const INBOX_PATHS = {
   erase: `${INBOX_ROOT}/erase`,
   reports: `${INBOX_ROOT}/reports`,
   reportsCsv: `${INBOX_ROOT}/reports.csv`,
+  /** The consultations by day and week, and an operator's reschedule and cancellation (src/inbox/agenda-*.ts). */
+  agenda: `${INBOX_ROOT}/agenda`,
+  bookingReschedule: `${INBOX_ROOT}/agenda/:id/reschedule`,
+  bookingCancel: `${INBOX_ROOT}/agenda/:id/cancel`,
   login: `${INBOX_ROOT}/login`,
   logout: `${INBOX_ROOT}/logout`,
   /** The one-time sign-in link's page: `${BASE_URL}/inbox/set-password?token=<token>`. */

@@ -1,5 +1,6 @@
 import type { InboxStatusSource } from './nav.js';
 import type { Catalog } from '../catalog/catalog.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
 import type { Conversations } from '../conversations/conversations.js';
 import type { ServerConfig } from '../config/server.js';
 import type { InboxStore, NotificationChannel, PipelineStore } from '../inquiries/ports.js';
@@ -33,6 +34,8 @@ export interface InboxDeps {
   conversations: Conversations;
   /** The OAuth clients, to name the one an inquiry's bearer token belonged to (the grants use case). */
   clients: ClientDirectory;
+  /** The consultations use case: the agenda, an operator's reschedule and cancellation, an inquiry's bookings, erasure. */
+  consultations: ConsultationsService;
   clock?: Clock;
   /** The studio's time zone: every time shown, and the days of the list's filters, are its (src/lib/studio-time.ts). */
   time: StudioTime;
@@ -62,6 +65,7 @@ export interface PageDeps {
   outbox: InboxOutbox;
   conversations: Conversations;
   clients: ClientDirectory;
+  consultations: ConsultationsService;
   clock: Clock;
   time: StudioTime;
   siteName: string;

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { INQUIRY_LIMITS } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import { TRIM_KEYWORD } from '../contract/text-rules.js';
-import { countByEmail, eraseByEmail } from '../inquiries/erase.js';
+import { countPerson, erasePerson, type BookingErasure, type ErasureCounts } from '../inquiries/erase.js';
 import type { InboxStore } from '../inquiries/ports.js';
 import type { OperatorSession } from '../operators/operators.js';
 import { html, type SafeHtml } from '../web/html.js';
@@ -15,7 +15,8 @@ import { noticeHtml } from './notices.js';
 
 // Erasure, for a person's privacy request: GET /inbox/erase asks for the address; the first POST counts
 // that address's inquiries and asks to confirm (nothing is deleted yet); the second POST, with
-// confirm=yes, erases them through the erasure use case (src/inquiries/erase.ts), every letter case alike.
+// confirm=yes, erases them through the erasure use case (src/inquiries/erase.ts), every letter case alike,
+// with the consultations booked from that address.
 
 const EraseForm = Type.Object({
   email: Type.String({ format: 'email', maxLength: INQUIRY_LIMITS.email.maxLength, [TRIM_KEYWORD]: true }),
@@ -23,9 +24,13 @@ const EraseForm = Type.Object({
 });
 
 const TITLE = 'Erase a person’s inquiries';
-const EXPLANATION = 'For a privacy request: every inquiry sent from one email address, in any letter case, is deleted with its notifications. '
+const EXPLANATION = 'For a privacy request: every inquiry sent from one email address, in any letter case, is deleted with its notifications, '
+  + 'and every consultation booked with that address with its invitations. '
   + 'Backups taken earlier are not reached; they expire with your retention.';
 const plural = (n: number) => `${n} ${n === 1 ? 'inquiry' : 'inquiries'}`;
+const consultations = (n: number) => `${n} ${n === 1 ? 'consultation' : 'consultations'}`;
+/** "1 inquiry", or "1 inquiry and 2 consultations" when the address booked any. */
+const whatOf = (counts: ErasureCounts) => (counts.bookings === 0 ? plural(counts.inquiries) : `${plural(counts.inquiries)} and ${consultations(counts.bookings)}`);
 
 function page(body: SafeHtml, markdown: string, status = 200): InboxPageView {
   return { title: TITLE, kind: 'erase', status, html: html`<div class="prose">${body}</div>`, markdown };
@@ -43,29 +48,38 @@ export function eraseFormView(operator: OperatorSession, form: { email?: string;
 </form>`, `# ${TITLE}\n\n${EXPLANATION}\n\n${form.error ? `${mdText(form.error)}\n\n` : ''}Nothing is deleted before a confirmation.\n`, form.error ? 400 : 200);
 }
 
-function confirmView(operator: OperatorSession, email: string, count: number): InboxPageView {
-  if (count === 0) {
-    return page(html`<h1>${TITLE}</h1>${noticeHtml(`There is no inquiry from ${email}. Nothing to erase.`)}
+function confirmView(operator: OperatorSession, email: string, counts: ErasureCounts): InboxPageView {
+  if (counts.inquiries + counts.bookings === 0) {
+    return page(html`<h1>${TITLE}</h1>${noticeHtml(`There is no inquiry from ${email}, and no consultation. Nothing to erase.`)}
 <p><a href="${INBOX_PATHS.erase}">Erase another address</a></p>`,
-    `# ${TITLE}\n\nThere is no inquiry from ${mdText(email)}. Nothing to erase.\n`);
+    `# ${TITLE}\n\nThere is no inquiry from ${mdText(email)}, and no consultation. Nothing to erase.\n`);
   }
+  const what = whatOf(counts);
+  const booked = counts.bookings === 0 ? '' : html` and booked <strong>${consultations(counts.bookings)}</strong>`;
+  const one = counts.inquiries + counts.bookings === 1;
   return page(html`<h1>${TITLE}</h1>
-<p role="status"><strong>${email}</strong> has sent <strong>${plural(count)}</strong>.</p>
-<p>Erasing deletes ${count === 1 ? 'it' : 'them'} for good, with ${count === 1 ? 'its' : 'their'} notifications. This cannot be undone.</p>
+<p role="status"><strong>${email}</strong> has sent <strong>${plural(counts.inquiries)}</strong>${booked}.</p>
+<p>Erasing deletes ${one ? 'it' : 'them'} for good, with ${one ? 'its' : 'their'} notifications. This cannot be undone.</p>
 <form method="post" action="${INBOX_PATHS.erase}">${csrfInput(operator)}<input type="hidden" name="email" value="${email}"><input type="hidden" name="confirm" value="yes">
-<div class="inbox-confirm-actions"><button type="submit" class="button button-danger">Delete ${plural(count)}</button>
+<div class="inbox-confirm-actions"><button type="submit" class="button button-danger">Delete ${what}</button>
 <a href="${INBOX_PATHS.list}">Keep them</a></div></form>`,
-  `# ${TITLE}\n\n${mdText(email)} has sent ${plural(count)}. Erasing deletes them for good.\n`);
+  `# ${TITLE}\n\n${mdText(email)} has sent ${plural(counts.inquiries)}${counts.bookings === 0 ? '' : ` and booked ${consultations(counts.bookings)}`}. Erasing deletes them for good.\n`);
 }
 
-function erasedView(email: string, count: number): InboxPageView {
-  const text = `Deleted ${plural(count)} of ${email}.`;
+function erasedView(email: string, counts: ErasureCounts): InboxPageView {
+  const text = `Deleted ${whatOf(counts)} of ${email}.`;
   return page(html`<h1>${TITLE}</h1>${noticeHtml(text)}
 <p><a href="${INBOX_PATHS.list}">Back to the inquiries</a> · <a href="${INBOX_PATHS.erase}">Erase another address</a></p>`,
   `# ${TITLE}\n\n${mdText(text)}\n\n${mdLink('Back to the inquiries', INBOX_PATHS.list)}\n`);
 }
 
-export function registerErase(scope: FastifyInstance, inbox: Pick<InboxStore, 'idsWhereEmail' | 'deleteMany' | 'deleteUnmatchedOf'>): void {
+/** What the erase page reaches: the inquiries' store, and the consultations use case for the bookings. */
+export interface EraseDeps {
+  inbox: Pick<InboxStore, 'idsWhereEmail' | 'deleteMany' | 'deleteUnmatchedOf'>;
+  bookings: BookingErasure;
+}
+
+export function registerErase(scope: FastifyInstance, { inbox, bookings }: EraseDeps): void {
   const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(INBOX_PATHS.erase, { schema: { hide: true } }, async (request, reply) => sendInboxPage(request, reply, eraseFormView(request.operator!)));
 
@@ -78,7 +92,7 @@ export function registerErase(scope: FastifyInstance, inbox: Pick<InboxStore, 'i
       }));
     }
     const { email, confirm } = request.body;
-    if (confirm !== 'yes') return sendInboxPage(request, reply, confirmView(operator, email, await countByEmail(inbox, email)));
-    return sendInboxPage(request, reply, erasedView(email, await eraseByEmail(inbox, email)));
+    if (confirm !== 'yes') return sendInboxPage(request, reply, confirmView(operator, email, await countPerson(inbox, bookings, email)));
+    return sendInboxPage(request, reply, erasedView(email, await erasePerson(inbox, bookings, email)));
   });
 }

@@ -24,6 +24,7 @@ import {
   assigneeText, othersHtml, pipelineControlsHtml, pipelineMarkdown, stageLabel, timelineHtml, type NoteDraft, type PipelineModel,
 } from './pipeline-view.js';
 import { conversationParts } from './conversation-view.js';
+import { inquiryBookingsHtml, inquiryBookingsMarkdown, type InquiryBookings } from './agenda-view.js';
 
 // One inquiry, GET /inbox/inquiries/:id: every field, how it arrived, its folder, stage and assignee, the
 // timeline of its notes and changes, the person's other inquiries, the delivery log of each notification,
@@ -44,6 +45,8 @@ export interface InquiryModel extends PipelineModel {
   /** The conversation with the homeowner and the reply form (src/inbox/conversation-view.ts), and its Markdown. */
   conversation?: SafeHtml;
   conversationMarkdown?: string;
+  /** The consultations booked following it (src/inbox/agenda-view.ts). */
+  consultations?: InquiryBookings;
 }
 
 /** A reply in the operator's own mail program, the subject filled in (RFC 6068: every part percent-encoded). */
@@ -146,6 +149,7 @@ ${model.notice ? noticeHtml(model.notice) : ''}
 <p class="inquiry-meta">Received ${timeHtml(model.time, entry.receivedAt)} · in <strong>${folderName(state)}</strong> · stage <strong>${stageLabel(entry.stage)}</strong> · ${assigneeText(entry.assignee)} · notifications ${deliveryBadge(deliveryState(entry))}</p>
 ${actionsHtml(model)}
 ${pipelineControlsHtml(model)}
+${inquiryBookingsHtml(model.consultations)}
 <section aria-labelledby="h-message"><h2 id="h-message">Message</h2><div class="inquiry-message">${entry.message}</div></section>
 ${model.conversation ?? ''}
 ${timelineHtml(model)}
@@ -170,6 +174,7 @@ function inquiryMarkdown(model: InquiryModel): string {
     ...(model.notice ? [model.notice, ''] : []),
     `Received ${model.time.text(entry.receivedAt)} · in ${folderName(entry.triage.state)} · notifications: ${DELIVERY_WORDS[deliveryState(entry)].label}`, '',
     `Stage: ${stageLabel(entry.stage)} · ${assigneeText(entry.assignee)}`, '',
+    ...inquiryBookingsMarkdown(model.consultations),
     '## Message', '', quoted(entry.message), '',
     ...(model.conversationMarkdown ? [model.conversationMarkdown, ''] : []),
     ...pipelineMarkdown(model),
@@ -207,16 +212,18 @@ export interface InquiryPageExtras {
 
 /** The inquiry's page: read with its history, operators and the person's other inquiries. */
 export async function sendInquiryPage(request: FastifyRequest, reply: FastifyReply, deps: PageDeps, entry: InboxEntry, extras: InquiryPageExtras): Promise<FastifyReply> {
-  const [clientName, history, operators, contacts, conversation] = await Promise.all([
+  const [clientName, history, operators, contacts, conversation, bookings] = await Promise.all([
     entry.clientId ? deps.clients.findClient(entry.clientId).then((client) => client?.metadata.client_name) : undefined,
     deps.pipeline.pipeline.history(entry.id),
     deps.pipeline.operators.emails(),
     deps.pipeline.pipeline.ofContacts([entry.contact]),
     conversationParts(deps, entry.id, request.operator!, extras.done, extras.back),
+    deps.consultations.ofInquiry(entry.id),
   ]);
+  const consultations = { bookings, kinds: deps.consultations.kinds(), zone: deps.consultations.zone };
   const view = inquiryView({
     entry, clientName, siteName: deps.siteName, time: deps.time, operator: request.operator!, history, operators,
-    others: contacts.filter((other) => other.id !== entry.id), notice: extras.notice, back: extras.back, draft: extras.draft, ...conversation,
+    others: contacts.filter((other) => other.id !== entry.id), notice: extras.notice, back: extras.back, draft: extras.draft, ...conversation, consultations,
   });
   return sendInboxPage(request, reply, { ...view, status: extras.status });
 }

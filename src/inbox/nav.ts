@@ -1,7 +1,8 @@
 import { CONVERSATION_PATHS, INBOX_PATHS, INBOX_ROOT } from '../contract/paths.js';
 
 // The inbox's navigation, on every signed-in page: one array, so a new part of the inbox is one entry
-// (the conversations' "Unmatched" at /inbox/unmatched and "Reports" at /inbox/reports join here).
+// (the conversations' "Unmatched" at /inbox/unmatched, "Reports" at /inbox/reports and the consultations'
+// "Agenda" at /inbox/agenda join here).
 
 /** What every page knows of the inbox as a whole: read once per page (src/inbox/layout.ts). */
 export interface InboxStatus {
@@ -46,5 +47,6 @@ export const INBOX_NAV: readonly InboxNavItem[] = [
     count: (status) => (status.unmatched > 0 ? { value: status.unmatched, words: 'waiting' } : undefined),
     holds: (path) => path === CONVERSATION_PATHS.unmatched,
   },
+  { label: 'Agenda', href: INBOX_PATHS.agenda, holds: (path) => path === INBOX_PATHS.agenda || path.startsWith(`${INBOX_PATHS.agenda}/`) },
   { label: 'Reports', href: INBOX_PATHS.reports, holds: (path) => path === INBOX_PATHS.reports || path === INBOX_PATHS.reportsCsv },
 ];

@@ -32,6 +32,13 @@ const PIPELINE_NOTICES: ReadonlyArray<readonly [string, string]> = [
   ['note-not-yours', 'Only its author can change or delete a note.'],
 ];
 
+/** The notices of an operator's changes to a consultation (src/inbox/booking-actions.ts). */
+const BOOKING_NOTICES: ReadonlyArray<readonly [string, string]> = [
+  ['booking-moved', 'Consultation moved to its new time; the invitations are updated.'],
+  ['booking-unchanged', 'Nothing changed: the consultation is at that time already.'],
+  ['booking-cancelled', 'Consultation cancelled; its time is free again, and the invitations are withdrawn.'],
+];
+
 /** Every notice a `done` parameter may name; a Map, since the key comes from the address bar. */
 const NOTICES: ReadonlyMap<string, string> = new Map([
   ...Object.entries(STATE_ACTIONS).map(([done, action]) => [done, action.notice] as const),
@@ -41,6 +48,7 @@ const NOTICES: ReadonlyMap<string, string> = new Map([
   ['nothing-to-retry', 'It has no failed notification to retry.'],
   ['deleted', 'The inquiry was deleted, with its notifications.'],
   ...PIPELINE_NOTICES,
+  ...BOOKING_NOTICES,
 ]);
 
 export function noticeOf(done: string | undefined): string | undefined {

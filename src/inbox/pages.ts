@@ -11,6 +11,7 @@ import { registerExports } from './export.js';
 import { registerInquiryPage } from './inquiry-page.js';
 import { registerListPage } from './list-page.js';
 import { registerReports } from './reports-page.js';
+import { registerAgenda } from './agenda-page.js';
 
 // The inbox's pages, registered in the signed-in context (src/inbox/plugin.ts): every route here has
 // `request.operator`, and every POST has passed the CSRF check before its handler runs.
@@ -32,6 +33,7 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
     outbox: deps.outbox,
     conversations: deps.conversations,
     clients: deps.clients,
+    consultations: deps.consultations,
     clock,
     time: deps.time,
     siteName: deps.catalog.site.name,
@@ -41,8 +43,9 @@ export async function registerInboxPages(scope: FastifyInstance, deps: InboxDeps
   registerInquiryPage(scope, pages);
   registerActions(scope, pages);
   registerExports(scope, pages);
-  registerErase(scope, pages.inbox);
+  registerErase(scope, { inbox: pages.inbox, bookings: deps.consultations });
   registerReports(scope, { reports: deps.reports, clock, time: deps.time });
+  registerAgenda(scope, pages);
   registerConversationActions(scope, pages);
   registerUnmatchedPage(scope, pages);
   registerAttachmentRoute(scope, pages.conversations.store);

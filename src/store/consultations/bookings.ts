@@ -176,4 +176,29 @@ export class KyselyBookingStore implements BookingStore {
       .execute();
     return rows.map(bookingOf);
   }
+
+  async ofInquiry(inquiryId: string): Promise<StoredBooking[]> {
+    const rows = await this.db.kysely.selectFrom('bookings').selectAll()
+      .where('inquiry_id', '=', inquiryId).where('status', 'in', ['booked', 'cancelled'])
+      .orderBy('starts_at').orderBy('id')
+      .execute();
+    return rows.map(bookingOf);
+  }
+
+  async countOfContact(contact: string): Promise<number> {
+    const { count } = await this.db.kysely.selectFrom('bookings').select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('contact', '=', contact).executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  // booking_jobs reference bookings with ON DELETE CASCADE (migration 010): the invitations queued for them go too.
+  async eraseContact(contact: string): Promise<number> {
+    const result = await this.db.kysely.deleteFrom('bookings').where('contact', '=', contact).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async purge(before: number): Promise<number> {
+    const result = await this.db.kysely.deleteFrom('bookings').where('ends_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
