@@ -251,7 +251,7 @@ describe('MCP server card', () => {
     assert.equal(card.protocolVersion, V, 'the contract revision is the preferred one');
     assert.equal(card.supportedProtocolVersions[0], V);
     assert.deepEqual(card.remotes[0].supportedProtocolVersions, card.supportedProtocolVersions);
-    assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
+    assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry', 'list_consultation_slots', 'book_consultation']);
     assert.equal(card.authentication.required, false);
     assert.equal(card.authentication.authorization_server_metadata, `${server.url}/.well-known/oauth-authorization-server`);
     assert.equal(card.authentication.protected_resource_metadata, `${server.url}/.well-known/oauth-protected-resource`);
