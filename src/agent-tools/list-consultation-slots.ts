@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { BOOKING_POLICY, ConsultationType, ConsultationTypeList, SlotList, SlotsQuery } from '../contract/consultation.js';
+import { BOOKING_POLICY, ConsultationType, ConsultationTypeList, Slot, SlotList, SlotsQuery } from '../contract/consultation.js';
 import { PATHS } from '../contract/paths.js';
 import type { OperationDefinition } from './operation.js';
 import { READ_LIMIT_TEXT, READ_ONLY } from './read-operations.js';
@@ -31,7 +31,7 @@ export const listConsultationSlots: OperationDefinition = {
   title: (studio) => `${studio} consultations and free slots`,
   arguments: ARGUMENTS,
   examples: [{}, { type: 'introductory-call' }, { type: 'introductory-call', from: '2027-03-15', to: '2027-03-19' }],
-  result: { type: 'object', oneOf: [toolSchema(ConsultationTypeList), toolSchema(SlotList)] },
+  result: { type: 'object', oneOf: [toolSchema(ConsultationTypeList, [ConsultationType]), toolSchema(SlotList, [Slot])] },
   hints: READ_ONLY,
   tool: {
     description: (studio) => `List the consultations (a first conversation about a project) ${studio} offers, or the free times of one. `
