@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { BOOKING_POLICY, Booking, BookingConfirmation, BookingRequest } from '../contract/consultation.js';
 import { EXAMPLE_INQUIRY } from '../contract/inquiry.js';
-import { PATHS } from '../contract/paths.js';
+import { PATHS, pathTemplate } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { CONSULTATION_TYPE_ARGUMENT } from './list-consultation-slots.js';
 import type { OperationDefinition } from './operation.js';
@@ -21,6 +21,7 @@ const ARGUMENTS = toolSchema(Type.Object({
   ...BookingConfirmation.properties,
 }, { additionalProperties: false })) as ArgumentsSchema;
 
+const BOOKINGS = `POST ${pathTemplate(PATHS.consultationBookings)}`;
 const { holdMinutes, maxUpcomingPerAddress, maxHoldsPerCaller } = BOOKING_POLICY;
 const { booking: BOOKING_LIMIT } = RATE_LIMIT_POLICIES;
 
@@ -39,7 +40,7 @@ const ANSWER_TEXT = 'The answer is the booking: id, type, status ("booked" or "h
 const LIMIT_TEXT = 'slot_taken when someone took the slot meanwhile (the hint names the nearest free starts). '
   + `At most ${maxUpcomingPerAddress} upcoming consultations per email address and ${maxHoldsPerCaller} live holds per client (too_many_bookings); `
   + `${BOOKING_LIMIT.limit} booking calls per ${BOOKING_LIMIT.windowSeconds / 60} minutes per client, shared by every way of booking `
-  + '(the website, the REST API, MCP and A2A). Not idempotent: a retry after a success is refused as slot_taken, the slot being yours already. ';
+  + '(the website, the REST API, MCP and A2A). Not idempotent: a retry after a success is refused as slot_taken, the slot being yours already.';
 
 export const bookConsultation: OperationDefinition = {
   title: () => 'Book a consultation',
@@ -54,14 +55,14 @@ export const bookConsultation: OperationDefinition = {
   result: toolSchema(Booking),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   tool: {
-    description: (studio) => `Book a consultation with ${studio} for a person, at a free slot, as POST ${PATHS.consultationBookings} does. `
+    description: (studio) => `Book a consultation with ${studio} for a person, at a free slot, as ${BOOKINGS} does. `
       + FIELDS_TEXT + HOLD_TEXT + ANSWER_TEXT + 'A failure is a result with isError: true carrying code, error and hint: ' + LIMIT_TEXT,
     purpose: 'books (or holds, then confirms) a consultation',
   },
   skill: {
-    description: (studio, words) => `Books a consultation with ${studio}, with the fields and rules of POST ${PATHS.consultationBookings}. `
+    description: (studio, words) => `Books a consultation with ${studio}, with the fields and rules of ${BOOKINGS}. `
       + `${words.call(', "type": "<slug>", ...')} with ${words.arguments}. ${FIELDS_TEXT}${HOLD_TEXT}`
-      + `The answer is a message with a data part, the booking. ${ANSWER_TEXT}Refusals include ${LIMIT_TEXT}${words.refusal}`,
+      + `The answer is a message with a data part, the booking. ${ANSWER_TEXT}Refusals include ${LIMIT_TEXT} ${words.refusal}`,
     tags: ['consultation', 'booking', 'appointment', 'calendar'],
   },
   browser: null,

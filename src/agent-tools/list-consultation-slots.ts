@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { BOOKING_POLICY, ConsultationType, ConsultationTypeList, Slot, SlotList, SlotsQuery } from '../contract/consultation.js';
-import { PATHS } from '../contract/paths.js';
+import { PATHS, pathTemplate } from '../contract/paths.js';
 import type { OperationDefinition } from './operation.js';
 import { READ_LIMIT_TEXT, READ_ONLY } from './read-operations.js';
 import { toolSchema, type ArgumentsSchema } from './schemas.js';
@@ -41,7 +41,7 @@ export const listConsultationSlots: OperationDefinition = {
   skill: {
     description: (studio, words) => `The consultations ${studio} offers and their free slots. ${words.call(', "type": "<slug>"')}, `
       + `with ${words.arguments}, all optional. The answer is a message with a data part: the object of GET ${PATHS.consultations} `
-      + `without a type, of GET ${PATHS.consultationSlots} with one. ${ANSWERS}${NEXT}${READ_LIMIT_TEXT}`,
+      + `without a type, of GET ${pathTemplate(PATHS.consultationSlots)} with one. ${ANSWERS}${NEXT}${READ_LIMIT_TEXT}`,
     tags: ['consultation', 'booking', 'availability', 'read-only'],
   },
   browser: {

@@ -3,7 +3,7 @@ import { BOOKING_POLICY } from '../contract/consultation.js';
 import { ERRORS, type ErrorCode } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY } from '../contract/inquiry.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
-import { PATHS, SKILL_NAME } from '../contract/paths.js';
+import { PATHS, pathTemplate, SKILL_NAME } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { sha256Hex } from '../lib/hash.js';
 import { markdownPath } from './agent-docs.js';
@@ -66,9 +66,6 @@ function inquirySection(ctx: SiteContext): string {
   ].join('\n\n');
 }
 
-/** A path with its :parameters as {parameters}, as the OpenAPI document writes them. */
-const templated = (path: string) => path.replace(/:([a-zA-Z]+)/g, '{$1}');
-
 function consultationSection(ctx: SiteContext): string {
   const base = ctx.baseUrl;
   const { booking } = RATE_LIMIT_POLICIES;
@@ -77,9 +74,9 @@ function consultationSection(ctx: SiteContext): string {
     '## 4. Book a consultation',
     'A first conversation with the studio, at a time the person chose: only with their consent, their own name and address.',
     `1. \`GET ${base}${PATHS.consultations}\` lists the consultation types (slug, title, \`duration_minutes\`, \`place\`) and the studio's \`time_zone\`. `
-      + `\`GET ${base}${templated(PATHS.consultationSlots)}?from=YYYY-MM-DD&to=YYYY-MM-DD\` lists a type's free slots: \`start\` and \`end\` `
+      + `\`GET ${base}${pathTemplate(PATHS.consultationSlots)}?from=YYYY-MM-DD&to=YYYY-MM-DD\` lists a type's free slots: \`start\` and \`end\` `
       + 'in RFC 3339 with the studio\'s offset. Tell the person the times in their own zone when it differs. (MCP and A2A: `list_consultation_slots`.)',
-    `2. \`POST ${base}${templated(PATHS.consultationBookings)}\` with \`start\` (exactly as listed), \`name\`, \`email\`, optional \`phone\`, `
+    `2. \`POST ${base}${pathTemplate(PATHS.consultationBookings)}\` with \`start\` (exactly as listed), \`name\`, \`email\`, optional \`phone\`, `
       + '`message` and `inquiry_id` (an inquiry sent from the same address) answers `201` with the booking and its private `manage_url` '
       + '(to reschedule or cancel: give it to the person only). Both sides get a calendar invitation by email. (MCP and A2A: `book_consultation`.)',
     `3. Not sure yet? Add \`"hold": true\`: the slot is kept ${holdMinutes} minutes. Ask the person, then send \`{"hold_id": "<the hold's id>"}\` `
