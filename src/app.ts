@@ -155,9 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       legacy: { deprecatedAt: config.legacyDeprecatedAt, sunsetAt: config.legacySunsetAt },
     });
     await api.register(mcpPlugin, {
-      baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, twins: website.markdownTwin,
+      baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, consultations: deps.consultations, twins: website.markdownTwin,
     });
-    await api.register(a2aPlugin, { baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, clock: deps.clock });
+    await api.register(a2aPlugin, { baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, consultations: deps.consultations, clock: deps.clock });
   });
 
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.

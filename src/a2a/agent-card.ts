@@ -50,7 +50,7 @@ export function agentCard({ baseUrl, catalog, skills }: AgentCardOptions): Agent
   const { site } = catalog;
   return {
     name: site.name,
-    description: `${site.description} This agent lists the studio's portfolio and services and delivers project inquiries to its inbox.`,
+    description: `${site.description} This agent lists the studio's portfolio and services, delivers project inquiries to its inbox and books consultations with it.`,
     supportedInterfaces: [{ url: baseUrl + PATHS.a2a, protocolBinding: 'JSONRPC', protocolVersion: A2A_PROTOCOL_VERSION, tenant: '' }],
     provider: { organization: site.name, url: baseUrl },
     version: API_DOCUMENT_VERSION,

@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { agentCard, agentCardJson } from './agent-card.js';
@@ -20,6 +21,7 @@ export interface A2aOptions {
   corsPolicy: FastifyCorsOptions;
   catalog: Catalog;
   inquiries: InquiryService;
+  consultations: ConsultationsService;
   clock?: Clock;
 }
 
@@ -29,11 +31,11 @@ export interface A2aOptions {
  * app. Register it inside the API context, whose hooks count the read policy (`config.rateLimit`), verify
  * bearer tokens (`request.clientId`) and apply CORS (`config.cors`, the site policy given here).
  */
-export async function a2aPlugin(app: FastifyInstance, { baseUrl, corsPolicy, catalog, inquiries, clock = systemClock }: A2aOptions): Promise<void> {
+export async function a2aPlugin(app: FastifyInstance, { baseUrl, corsPolicy, catalog, inquiries, consultations, clock = systemClock }: A2aOptions): Promise<void> {
   const skills = skillDefinitions(catalog.site.name);
   const card = agentCard({ baseUrl, catalog, skills });
   const executor = new SkillExecutor({
-    tools: new AgentTools({ ...catalogItems(catalog, baseUrl), inquiries, channel: 'a2a' }),
+    tools: new AgentTools({ ...catalogItems(catalog, baseUrl), inquiries, consultations, channel: 'a2a' }),
     help: helpText(catalog.site.name, baseUrl + PATHS.agentCard, skills),
     clock,
     log: app.log,

@@ -3,8 +3,9 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { Service } from '../contract/catalog.js';
 import type { ApiError } from '../contract/errors.js';
 import { validatorOf, validationError } from '../contract/validator.js';
-import type { Caller, InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
-import type { OperationContext, RegionalProject, ToolRun } from './operation.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
+import type { Caller, InquiryService } from '../inquiries/inquiry-service.js';
+import type { AgentChannel, OperationContext, RegionalProject, ToolRun } from './operation.js';
 import { OPERATIONS, OPERATION_NAMES, perOperation, type OperationName } from './operations.js';
 import type { ArgumentsSchema } from './schemas.js';
 
@@ -32,8 +33,9 @@ export interface AgentToolsDeps {
   projects: RegionalProject[];
   services: Service[];
   inquiries: InquiryService;
-  /** The surface the inquiries arrive through, as the inbox records it. */
-  channel: SubmissionChannel;
+  consultations: ConsultationsService;
+  /** The surface the inquiries and bookings arrive through, as the inbox records it. */
+  channel: AgentChannel;
 }
 
 type ArgumentChecker = (args: Record<string, unknown>) => Record<string, unknown>;
@@ -53,7 +55,7 @@ export class AgentTools {
       allProjects: { projects: deps.projects.map((p) => p.item) },
       allServices: { services: deps.services },
     };
-    this.context = { catalog, inquiries: deps.inquiries, channel: deps.channel };
+    this.context = { catalog, inquiries: deps.inquiries, consultations: deps.consultations, channel: deps.channel };
     this.checks = perOperation((operation) => argumentChecker(operation.checks ?? operation.arguments));
   }
 

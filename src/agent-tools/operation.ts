@@ -1,5 +1,6 @@
 import type { Project, Service } from '../contract/catalog.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
+import type { BookingChannel, ConsultationsService } from '../consultations/consultations.js';
 import type { Caller, InquiryService, SubmissionChannel } from '../inquiries/inquiry-service.js';
 import type { ArgumentsSchema, JsonSchema } from './schemas.js';
 
@@ -24,9 +25,13 @@ export interface AgentCatalog {
 export interface OperationContext {
   catalog: AgentCatalog;
   inquiries: InquiryService;
-  /** The surface the inquiries arrive through, as the inbox records it. */
-  channel: SubmissionChannel;
+  consultations: ConsultationsService;
+  /** The surface the inquiries and bookings arrive through, as the inbox records it. */
+  channel: AgentChannel;
 }
+
+/** A surface the agent operations run on: a channel both inquiries and bookings know. */
+export type AgentChannel = SubmissionChannel & BookingChannel;
 
 /** What an operation produced: the REST API's object, and what it counted itself (submit_inquiry: the inquiry bucket). */
 export interface ToolRun {
@@ -54,10 +59,11 @@ export interface SkillWords {
 
 /**
  * How a page's script (src/web/assets/webmcp.js) runs the tool: it reads a REST list same-origin and
- * filters its items by the arguments (each names the item field whose text must contain it), or it fills
- * in the form of a page, which the visitor sends or not.
+ * filters its items by the arguments (each names the item field whose text must contain it); or it reads
+ * the first of some REST paths whose `:parameters` the arguments all give, the other arguments as its query,
+ * and answers the REST object whole; or it fills in the form of a page, which the visitor sends or not.
  */
-export type BrowserRun = { read: { path: string; items: string } } | { form: { page: string } };
+export type BrowserRun = { read: { path: string; items: string } } | { get: { paths: readonly string[] } } | { form: { page: string } };
 
 /** The operation as the website's pages offer it through WebMCP. */
 export interface BrowserTool {

@@ -1,3 +1,5 @@
+import { bookConsultation } from './book-consultation.js';
+import { listConsultationSlots } from './list-consultation-slots.js';
 import { listProjects } from './list-projects.js';
 import { listServices } from './list-services.js';
 import type { OperationDefinition } from './operation.js';
@@ -11,6 +13,8 @@ export const OPERATIONS = {
   list_projects: listProjects,
   list_services: listServices,
   submit_inquiry: submitInquiry,
+  list_consultation_slots: listConsultationSlots,
+  book_consultation: bookConsultation,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -12,9 +12,18 @@ export interface ArgumentsSchema extends JsonSchema {
   properties: Record<string, JsonSchema>;
 }
 
-/** A contract schema as a self-contained JSON Schema: `$id`s removed, so clients can compile many at once. */
-export function toolSchema(schema: TSchema | JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(plainSchema(schema as TSchema)), (key, value: unknown) => (key === '$id' ? undefined : value)) as JsonSchema;
+/**
+ * A contract schema as a self-contained JSON Schema: `$id`s removed, so clients can compile many at once,
+ * and each reference to one of `inline` (by its `$id`, as RefOf writes it) replaced by that schema.
+ */
+export function toolSchema(schema: TSchema | JsonSchema, inline: readonly TSchema[] = []): JsonSchema {
+  const byId = new Map(inline.map((s) => [(s as { $id?: string }).$id, s]));
+  return JSON.parse(JSON.stringify(plainSchema(schema as TSchema)), (key, value: unknown) => {
+    if (key === '$id') return undefined;
+    const ref = (value as { $ref?: unknown } | null)?.$ref;
+    const target = typeof ref === 'string' ? byId.get(ref) : undefined;
+    return target ? toolSchema(target) : value;
+  }) as JsonSchema;
 }
 
 /** A list answer: one member holding the items. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { INQUIRY_LIMITS } from './inquiry.js';
-import { StringEnum } from './schema-helpers.js';
+import { RefOf, StringEnum } from './schema-helpers.js';
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
 // Contract, consultations: what can be booked with the studio, its free slots, and a booking. Every limit
@@ -55,7 +55,7 @@ export type ConsultationType = Static<typeof ConsultationType>;
 
 export const ConsultationTypeList = Type.Object({
   time_zone: Type.String({ description: 'The IANA time zone the studio keeps its hours in.' }),
-  consultations: Type.Array(ConsultationType),
+  consultations: Type.Array(RefOf(ConsultationType)),
 }, { $id: 'ConsultationTypeList', title: 'ConsultationTypeList' });
 export type ConsultationTypeList = Static<typeof ConsultationTypeList>;
 
@@ -70,7 +70,7 @@ export const SlotList = Type.Object({
   time_zone: Type.String({ description: 'The IANA zone of the offsets, e.g. America/New_York.' }),
   from: Type.String({ format: 'date', description: 'The first day covered, in the studio\'s zone.' }),
   to: Type.String({ format: 'date', description: 'The last day covered, in the studio\'s zone.' }),
-  slots: Type.Array(Slot),
+  slots: Type.Array(RefOf(Slot)),
 }, { $id: 'SlotList', title: 'SlotList' });
 export type SlotList = Static<typeof SlotList>;
 

@@ -48,6 +48,11 @@ export const PATHS = {
   studioCalendar: '/calendar/:token/consultations.ics',
 } as const;
 
+/** An address of PATHS as the OpenAPI document and the docs write it: each :parameter as {parameter}. */
+export function pathTemplate(path: string): string {
+  return path.replace(/:([a-zA-Z]+)/g, '{$1}');
+}
+
 /** An address of PATHS with its :parameters filled in (encoded). */
 export function pathOf(path: string, params: Record<string, string>): string {
   return path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

@@ -5,6 +5,7 @@ import { answerNotFoundAsJson } from '../http/errors.js';
 import { catalogItems } from '../agent-tools/agent-tools.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { PageTwins } from '../web/twin.js';
 import { PageResources, resourcePaths } from './page-resources.js';
@@ -23,6 +24,7 @@ export interface McpOptions {
   allowedOrigins: readonly string[];
   catalog: Catalog;
   inquiries: InquiryService;
+  consultations: ConsultationsService;
   /** The Markdown twins of the site's pages, as the website built them: the resources serve these bytes. */
   twins: PageTwins;
 }
@@ -33,21 +35,21 @@ export interface McpOptions {
  * context, whose hooks count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`,
  * `request.tokenScopes`) and apply CORS (`config.cors`, the site policy given here).
  */
-export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries, twins }: McpOptions): Promise<void> {
+export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries, consultations, twins }: McpOptions): Promise<void> {
   const studio = catalog.site.name;
   const identity: ServerIdentity = {
     info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
     instructions: serverInstructions(studio),
   };
   const definitions = buildToolDefinitions(studio);
-  const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, log: app.log });
+  const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, consultations, log: app.log });
   const resources = new PageResources({ baseUrl, studioName: studio, paths: resourcePaths(catalog), twins });
   // The SDK's Server (and zod under it, ~170 modules) is loaded on the first request it answers, not at start.
   let pool: Promise<McpServerPool> | undefined;
   const sdkPool = () => pool ??= import('./server-pool.js')
     .then(({ McpServerPool }) => new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log));
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: sdkPool, prepared: new PreparedCalls(tools.preparedResults()) });
-  const description = `Portfolio, services and project inquiries of ${studio}, for agents.`;
+  const description = `Portfolio, services, project inquiries and consultation bookings of ${studio}, for agents.`;
   registerServerCard(app, { baseUrl, identity, description, tools: definitions, resources });
   // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.
   await answerNotFoundAsJson(app, PATHS.mcp);

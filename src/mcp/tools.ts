@@ -4,6 +4,7 @@ import { ApiError } from '../contract/errors.js';
 import { AgentTools } from '../agent-tools/agent-tools.js';
 import type { RegionalProject } from '../agent-tools/operation.js';
 import { isOperationName, type OperationName } from '../agent-tools/operations.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { Logger } from '../lib/logger.js';
 import type { McpCaller, ToolOutcome } from './call-context.js';
@@ -14,12 +15,13 @@ export interface ToolsDeps {
   projects: RegionalProject[];
   services: Service[];
   inquiries: InquiryService;
+  consultations: ConsultationsService;
   log: Logger;
 }
 
 /**
  * The tools behind tools/call: the agent operations (src/agent-tools), their answers and refusals as MCP
- * tool results. Inquiries submitted here arrive through the channel `mcp`.
+ * tool results. Inquiries and bookings made here arrive through the channel `mcp`.
  */
 export class Tools {
   private readonly tools: AgentTools;
@@ -28,7 +30,9 @@ export class Tools {
   private readonly prepared: ReadonlyMap<object, CallToolResult>;
 
   constructor(private readonly deps: ToolsDeps) {
-    this.tools = new AgentTools({ projects: deps.projects, services: deps.services, inquiries: deps.inquiries, channel: 'mcp' });
+    this.tools = new AgentTools({
+      projects: deps.projects, services: deps.services, inquiries: deps.inquiries, consultations: deps.consultations, channel: 'mcp',
+    });
     const answers = [...this.tools.unfilteredAnswers()].map(([name, value]) => ({ name, value, result: successResult(value) }));
     this.preparedByName = new Map(answers.map(({ name, result }) => [name, result]));
     this.prepared = new Map(answers.map(({ value, result }) => [value, result]));

@@ -33,7 +33,7 @@ export function llmsTxt(ctx: SiteContext, pages: RenderedPage[]): string {
     `# ${mdText(site.name)}`,
     `> ${mdText(site.description)}`,
     'Every page of this site answers `Accept: text/markdown` with Markdown; the links below go straight to the Markdown. '
-      + `The portfolio, the services and the inquiry form are a public API under \`${ctx.baseUrl}${PATHS.apiIndex}\` and an MCP endpoint; no key is needed.`,
+      + `The portfolio, the services, the inquiry form and consultation booking are a public API under \`${ctx.baseUrl}${PATHS.apiIndex}\` and an MCP endpoint; no key is needed.`,
     '## Pages', pageLinks(ctx, general),
     '## Projects', pageLinks(ctx, byPrefix(projects)),
     '## Services', pageLinks(ctx, byPrefix(services)),

@@ -1,8 +1,9 @@
 import { OPERATION_NAMES } from '../agent-tools/operations.js';
+import { BOOKING_POLICY } from '../contract/consultation.js';
 import { ERRORS, type ErrorCode } from '../contract/errors.js';
 import { HONEYPOT_FIELD, INQUIRY_POLICY } from '../contract/inquiry.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
-import { PATHS, SKILL_NAME } from '../contract/paths.js';
+import { PATHS, pathTemplate, SKILL_NAME } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { sha256Hex } from '../lib/hash.js';
 import { markdownPath } from './agent-docs.js';
@@ -13,14 +14,23 @@ import type { SiteContext } from './site-context.js';
 // The Agent Skill of this service (https://agentskills.io): SKILL.md, and its discovery index
 // (Agent Skills discovery RFC v0.2.0). Generated from the contract, so its fields and limits are the API's.
 
+/** Whether the studio offers consultations to book (the content's `consultations`). */
+const booksConsultations = (ctx: SiteContext) => (ctx.catalog.consultations?.kinds.length ?? 0) > 0;
+
 function skillDescription(ctx: SiteContext): string {
   const { name } = ctx.catalog.site;
-  return `Find a project in the portfolio of ${name}, learn its services, and send the studio a project inquiry, over its public API `
-    + '(REST, MCP or A2A; no key needed). Use it when someone wants to see the firm\'s work, asks what it offers, or wants to start a project with it.';
+  const booking = booksConsultations(ctx);
+  return `Find a project in the portfolio of ${name}, learn its services, and send the studio a project inquiry`
+    + `${booking ? ' or book a consultation with it' : ''}, over its public API `
+    + '(REST, MCP or A2A; no key needed). Use it when someone wants to see the firm\'s work, asks what it offers, or wants to start a project with it'
+    + `${booking ? ' or talk to the studio' : ''}.`;
 }
 
 /** The errors an inquiry can meet, in the order an agent meets them. */
 const INQUIRY_ERRORS: ErrorCode[] = ['missing_field', 'invalid_field', 'origin_not_allowed', 'payload_too_large', 'idempotency_key_reused', 'rate_limited', 'inbox_unavailable'];
+
+/** What a booking can meet besides: the slot, the hold and the booking limits. */
+const BOOKING_ERRORS: ErrorCode[] = ['slot_taken', 'hold_expired', 'too_many_bookings'];
 
 function surfaces(ctx: SiteContext): string {
   const base = ctx.baseUrl;
@@ -56,8 +66,29 @@ function inquirySection(ctx: SiteContext): string {
   ].join('\n\n');
 }
 
-function errorSection(): string {
-  const rows = INQUIRY_ERRORS.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${mdCell(ERRORS[code].hint)} |`);
+function consultationSection(ctx: SiteContext): string {
+  const base = ctx.baseUrl;
+  const { booking } = RATE_LIMIT_POLICIES;
+  const { holdMinutes, maxUpcomingPerAddress, maxHoldsPerCaller } = BOOKING_POLICY;
+  return [
+    '## 4. Book a consultation',
+    'A first conversation with the studio, at a time the person chose: only with their consent, their own name and address.',
+    `1. \`GET ${base}${PATHS.consultations}\` lists the consultation types (slug, title, \`duration_minutes\`, \`place\`) and the studio's \`time_zone\`. `
+      + `\`GET ${base}${pathTemplate(PATHS.consultationSlots)}?from=YYYY-MM-DD&to=YYYY-MM-DD\` lists a type's free slots: \`start\` and \`end\` `
+      + 'in RFC 3339 with the studio\'s offset. Tell the person the times in their own zone when it differs. (MCP and A2A: `list_consultation_slots`.)',
+    `2. \`POST ${base}${pathTemplate(PATHS.consultationBookings)}\` with \`start\` (exactly as listed), \`name\`, \`email\`, optional \`phone\`, `
+      + '`message` and `inquiry_id` (an inquiry sent from the same address) answers `201` with the booking and its private `manage_url` '
+      + '(to reschedule or cancel: give it to the person only). Both sides get a calendar invitation by email. (MCP and A2A: `book_consultation`.)',
+    `3. Not sure yet? Add \`"hold": true\`: the slot is kept ${holdMinutes} minutes. Ask the person, then send \`{"hold_id": "<the hold's id>"}\` `
+      + 'alone to the same address to book it. An unconfirmed hold lapses by itself.',
+    `- Limits: ${booking.limit} booking requests per ${booking.windowSeconds / 60} minutes ${booking.scope}; at most ${maxUpcomingPerAddress} upcoming `
+      + `consultations per address and ${maxHoldsPerCaller} live holds per client. A \`409 slot_taken\` names the nearest free starts in its hint.`,
+  ].join('\n\n');
+}
+
+function errorSection(ctx: SiteContext): string {
+  const codes = [...INQUIRY_ERRORS, ...(booksConsultations(ctx) ? BOOKING_ERRORS : [])];
+  const rows = codes.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${mdCell(ERRORS[code].hint)} |`);
   return [
     '## When something goes wrong',
     'Every REST error is `{"ok": false, "error": "…", "code": "…", "hint": "…"}`; MCP tool errors carry the same code and hint. '
@@ -73,7 +104,7 @@ export function skillMarkdown(ctx: SiteContext): string {
   const { read } = RATE_LIMIT_POLICIES;
   return [
     ['---', `name: ${SKILL_NAME}`, `description: ${JSON.stringify(skillDescription(ctx))}`, '---'].join('\n'),
-    `# ${mdText(ctx.catalog.site.name)}: portfolio, services and project inquiries`,
+    `# ${mdText(ctx.catalog.site.name)}: portfolio, services, project inquiries${booksConsultations(ctx) ? ' and consultations' : ''}`,
     `${mdText(ctx.catalog.site.description)} Everything here is public at ${base}: no key, no sign-up.`,
     '## Which surface to use', surfaces(ctx),
     '## 1. Find a project',
@@ -85,7 +116,8 @@ export function skillMarkdown(ctx: SiteContext): string {
       + `The studio's process and about pages are in ${mdText(base + markdownPath('/'))} and ${base}${PATHS.llms}.`,
     `Reads are limited to ${read.limit} requests per ${read.windowSeconds} seconds ${read.scope}; every answer carries \`RateLimit-*\` headers.`,
     inquirySection(ctx),
-    errorSection(),
+    ...(booksConsultations(ctx) ? [consultationSection(ctx)] : []),
+    errorSection(ctx),
     '## Identity (optional)',
     `Tokens are optional everywhere. To identify your agent, register it and get a client_credentials token: see ${base}${OAUTH_METADATA_PATHS.authGuide}. `
       + 'A bad or expired token is refused with `401` and a `WWW-Authenticate` challenge: get a new token or call without one.',

@@ -11,7 +11,7 @@ export const DISCOVERY_DOCUMENTS = [
   { path: PATHS.mcpServerCard, title: 'MCP server card', type: 'application/json' },
   { path: PATHS.agentCard, title: 'A2A agent card', type: 'application/json' },
   { path: PATHS.skillsIndex, title: 'Agent Skills index', type: 'application/json' },
-  { path: PATHS.skill, title: 'SKILL.md: how an agent finds a project, learns the services and sends an inquiry', type: 'text/markdown' },
+  { path: PATHS.skill, title: 'SKILL.md: how an agent finds a project, learns the services, sends an inquiry and books a consultation', type: 'text/markdown' },
   { path: PATHS.aiCatalog, title: 'AI catalog: every agent-facing document', type: 'application/json' },
   { path: PATHS.llms, title: 'llms.txt: the index for language models', type: 'text/plain' },
   { path: PATHS.llmsFull, title: 'llms-full.txt: every page and the API reference', type: 'text/plain' },

@@ -44,12 +44,12 @@ export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
     host: { displayName: name, identifier: host, documentationUrl: base + PATHS.developers },
     entries: [
       ...entry('mcp:studio', PATHS.mcpServerCard, 'application/mcp-server-card+json', `${name} MCP server`,
-        'The portfolio, the services and project inquiries as MCP tools, and every page as a resource.'),
+        'The portfolio, the services, project inquiries and consultation bookings as MCP tools, and every page as a resource.'),
       ...entry('a2a:studio', PATHS.agentCard, 'application/a2a-agent-card+json', `${name} A2A agent`,
-        'The portfolio, the services and project inquiries as A2A skills.'),
+        'The portfolio, the services, project inquiries and consultation bookings as A2A skills.'),
       ...entry('api:v1', PATHS.apiCatalog, 'application/linkset+json', `${name} API catalog`, `The REST API (RFC 9727). ${description}`),
       ...entry('skills:index', PATHS.skillsIndex, 'application/json', `${name} Agent Skills`,
-        'The Agent Skill for finding a project, learning the services and sending an inquiry.'),
+        'The Agent Skill for finding a project, learning the services, sending an inquiry and booking a consultation.'),
       ...entry('docs:llms', PATHS.llms, 'text/plain', `${name} llms.txt`, 'Every page as Markdown, for language models.'),
     ],
   };

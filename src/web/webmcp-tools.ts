@@ -19,11 +19,17 @@ export interface WebMcpTool {
 }
 
 type ReadTool = Extract<BrowserRun, { read: unknown }>['read'];
+type GetTool = Extract<BrowserRun, { get: unknown }>['get'];
 
 export interface WebMcpDocument {
   tools: WebMcpTool[];
   /** The read tools. Each argument filters the items by the field of its name: the field's text contains it, case-insensitive. */
   reads: Partial<Record<OperationName, ReadTool>>;
+  /**
+   * The tools that read one REST object: the first path whose `:parameters` the arguments all give, the
+   * other arguments as its query; the answer is the object whole.
+   */
+  gets: Partial<Record<OperationName, GetTool>>;
   /** The tool that fills in the contact form, and the page that has the form. */
   form: { tool: OperationName; page: string };
 }
@@ -39,9 +45,11 @@ function browserOperations() {
 export function webMcpDocument(studioName: string): WebMcpDocument {
   const offered = browserOperations();
   const reads: Partial<Record<OperationName, ReadTool>> = {};
+  const gets: Partial<Record<OperationName, GetTool>> = {};
   const forms: Array<WebMcpDocument['form']> = [];
   for (const { name, browser: { runs } } of offered) {
     if ('read' in runs) reads[name] = runs.read;
+    else if ('get' in runs) gets[name] = runs.get;
     else forms.push({ tool: name, page: runs.form.page });
   }
   // The script fills in one form: the page's only inquiry form.
@@ -56,6 +64,7 @@ export function webMcpDocument(studioName: string): WebMcpDocument {
       annotations: { readOnlyHint: operation.hints.readOnlyHint },
     })),
     reads,
+    gets,
     form,
   };
 }

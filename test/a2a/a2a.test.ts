@@ -15,7 +15,7 @@ import { openStore, postInquiry, validInquiry, type ErrorJson } from '../helpers
 import { registerClient, requestToken } from '../helpers/oauth-helpers.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
-// The A2A surface end to end, through the SDK's own client: the agent card, the three skills against the
+// The A2A surface end to end, through the SDK's own client: the agent card, the skills against the
 // REST API's answers, the inquiry use case and its store, the bucket it shares with REST, bearer tokens,
 // and the JSON-RPC binding's refusals around the SDK.
 
@@ -42,7 +42,7 @@ function agentUnderTest(): { server: () => TestServer; client: () => Client } {
 describe('the agent card', () => {
   const { server, client } = agentUnderTest();
 
-  it('names the JSON-RPC endpoint, the SDK\'s protocol version, the studio and the three skills', async () => {
+  it('names the JSON-RPC endpoint, the SDK\'s protocol version, the studio and the skills', async () => {
     const response = await fetch(server().url + CARD_PATH);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);

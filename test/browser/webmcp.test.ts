@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
 import type { Db } from '../../src/store/db/database.js';
+import { webMcpToolNames } from '../../src/web/webmcp-tools.js';
 import { chromiumSkip, launchChromium, seriousViolations, watchedPage } from '../helpers/chromium.js';
 import { countInquiries, openStore, validInquiry, type Body } from '../helpers/inquiries.js';
 import { connect, structured, type Json } from '../helpers/mcp.js';
@@ -15,6 +16,8 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 const OUTPUT = 'test-output';
 const FIELDS = ['name', 'email', 'phone', 'message', 'location', 'budget', 'phase'];
+/** The tools the pages offer: every operation but book_consultation (not in the browser until the booking page has a form to fill in). */
+const PAGE_TOOLS = webMcpToolNames();
 
 type Where = 'document' | 'navigator' | 'provideContext' | 'none';
 
@@ -85,7 +88,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     return { page, problems, posts, requested, close: () => context.close() };
   }
 
-  async function registered(page: Page, count = 3): Promise<Registered[]> {
+  async function registered(page: Page, count = PAGE_TOOLS.length): Promise<Registered[]> {
     // A function, not a string: Playwright polls a string predicate through eval, which the page's CSP refuses.
     await page.waitForFunction((n) => ((globalThis as unknown as { webmcpRecord?: { registered: unknown[] } }).webmcpRecord?.registered.length ?? 0) >= n, count);
     return page.evaluate('window.webmcpRecord.registered.map((t) => ({ ...t, execute: typeof t.execute }))');
@@ -95,10 +98,11 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     return (await fetch(server.url + path)).json() as Promise<Json>;
   }
 
-  it('registers the three tools on document.modelContext, named and described as the MCP tools, their schemas derived from them', async () => {
+  it('registers the page tools on document.modelContext, named and described as the MCP tools, their schemas derived from them', async () => {
     const { page, problems, close } = await open('/', 'document');
     const tools = new Map((await registered(page)).map((tool) => [tool.name, tool]));
-    assert.deepEqual([...tools.keys()].sort(), [...mcpTools.keys()].sort(), 'the same three names');
+    assert.deepEqual([...tools.keys()].sort(), [...mcpTools.keys()].filter((name) => name !== 'book_consultation').sort(), 'the MCP tools\' names but booking');
+    assert.deepEqual([...tools.keys()].sort(), [...PAGE_TOOLS].sort());
     for (const [name, tool] of tools) {
       const twin = mcpTools.get(name)!;
       assert.equal(tool.execute, 'function', `${name}: executable`);
@@ -124,6 +128,29 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     assert.deepEqual(inquiry.inputSchema.required, mcpTools.get('submit_inquiry')!.inputSchema.required);
     assert.match(inquiry.description, /never sends anything itself/);
     assert.deepEqual(await problems(), []);
+    await close();
+  });
+
+  it('list_consultation_slots answers what GET /api/v1/consultations answers, and a type\'s free slots as the MCP tool does', async () => {
+    const { page, problems, close } = await open('/', 'document');
+    await registered(page);
+    const types = await page.evaluate(callTool('list_consultation_slots', {})) as Json;
+    assert.equal(types.isError, undefined);
+    assert.deepEqual(types.structuredContent, await apiBody('/api/v1/consultations'));
+    const type = types.structuredContent.consultations[0].slug as string;
+    // A week two weeks ahead, so the notice does not move the first slot between the two reads.
+    const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+    const week = { type, from: day(14), to: day(20) };
+    const slots = await page.evaluate(callTool('list_consultation_slots', week)) as Json;
+    assert.deepEqual(slots.structuredContent, structured(await mcp.callTool({ name: 'list_consultation_slots', arguments: week })));
+    assert.ok(slots.structuredContent.slots.length > 0);
+    const unknown = await page.evaluate(callTool('list_consultation_slots', { type: 'no-such-type' })) as Json;
+    assert.equal(unknown.isError, true);
+    assert.equal(unknown.structuredContent.code, 'not_found');
+    // The browser logs every answer of 404 itself: the refused read is the only problem.
+    const logged = await problems();
+    assert.equal(logged.length, 1, logged.join('\n'));
+    assert.match(logged[0]!, /404 .*\/api\/v1\/consultations\/no-such-type\/slots/);
     await close();
   });
 
@@ -241,7 +268,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
 
   it('falls back to navigator.modelContext, and waits through requestUserInteraction when the agent offers it', async () => {
     const { page, problems, posts, close } = await open('/contact', 'navigator');
-    assert.deepEqual((await registered(page)).map((t) => t.name).sort(), [...mcpTools.keys()].sort());
+    assert.deepEqual((await registered(page)).map((t) => t.name).sort(), [...PAGE_TOOLS].sort());
     const services = await page.evaluate(callTool('list_services', {})) as Json;
     assert.deepEqual(services.structuredContent, await apiBody('/api/v1/services'));
 
@@ -256,7 +283,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     await close();
   });
 
-  it('uses provideContext, once, for the three tools when the browser has only that', async () => {
+  it('uses provideContext, once, for the page tools when the browser has only that', async () => {
     const { page, problems, close } = await open('/', 'provideContext');
     await registered(page);
     assert.equal(await page.evaluate('window.webmcpRecord.provided.length'), 1);
@@ -299,7 +326,7 @@ describe('WebMCP tools through Chromium\'s own WebMCP', { skip: chromiumSkip() }
     await browser?.close();
   });
 
-  it('lists the three tools, runs list_projects, and submit_inquiry answers only after the visitor sent the form', async (t) => {
+  it('lists the page tools, runs list_projects, and submit_inquiry answers only after the visitor sent the form', async (t) => {
     if (native) {
       t.skip(native);
       return;
@@ -307,9 +334,9 @@ describe('WebMCP tools through Chromium\'s own WebMCP', { skip: chromiumSkip() }
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
     await page.goto(`${server.url}/contact`);
-    await page.waitForFunction(() => (globalThis as unknown as { document: { modelContext: { getTools(): Promise<unknown[]> } } }).document.modelContext.getTools().then((tools) => tools.length === 3));
+    await page.waitForFunction((n) => (globalThis as unknown as { document: { modelContext: { getTools(): Promise<unknown[]> } } }).document.modelContext.getTools().then((tools) => tools.length === n), PAGE_TOOLS.length);
     const tools = await page.evaluate('document.modelContext.getTools().then((tools) => tools.map((t) => ({ name: t.name, readOnly: t.annotations?.readOnlyHint ?? false, properties: Object.keys(t.inputSchema.properties) })))') as Json[];
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['list_projects', 'list_services', 'submit_inquiry']);
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), [...PAGE_TOOLS].sort());
     assert.deepEqual(tools.find((tool) => tool.name === 'submit_inquiry')!.properties, FIELDS);
 
     const run = (name: string, args: Body) =>

@@ -30,8 +30,8 @@ describe('MCP endpoint through the SDK client', () => {
     assert.equal(transport.protocolVersion, LATEST_PROTOCOL_VERSION);
   });
 
-  it('lists the three tools with titles, descriptions and annotations', () => {
-    assert.deepEqual(tools.map((t) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
+  it('lists the tools with titles, descriptions and annotations', () => {
+    assert.deepEqual(tools.map((t) => t.name), ['list_projects', 'list_services', 'submit_inquiry', 'list_consultation_slots', 'book_consultation']);
     for (const tool of tools) {
       assert.ok(tool.title && tool.description && tool.description.length > 80, tool.name);
       assert.equal(tool.annotations?.destructiveHint, false);
@@ -42,6 +42,10 @@ describe('MCP endpoint through the SDK client', () => {
     assert.equal(submit.annotations?.readOnlyHint, false);
     assert.equal(submit.annotations?.idempotentHint, false);
     assert.match(submit.description!, /idempotency_key/);
+    assert.equal(tools[3]!.annotations?.readOnlyHint, true);
+    const book = tools[4]!;
+    assert.equal(book.annotations?.readOnlyHint, false);
+    assert.equal(book.annotations?.idempotentHint, false);
   });
 
   it('gives submit_inquiry exactly the contract fields, required list, enums and lengths', () => {

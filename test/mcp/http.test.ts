@@ -9,6 +9,7 @@ import { Tools } from '../../src/mcp/tools.js';
 import { jsonOfSize } from '../helpers/bodies.js';
 import { postMcp, type Json } from '../helpers/mcp.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
+import type { ConsultationsService } from '../../src/consultations/consultations.js';
 
 // Every rule of the Streamable HTTP transport that our route enforces, over raw HTTP.
 
@@ -186,7 +187,7 @@ describe('the prepared answers of the argument-free list calls (src/mcp/prepared
 
   it('are taken for calls without arguments only; an empty _meta takes the SDK path', () => {
     const unused = async () => { throw new Error('unused'); };
-    const tools = new Tools({ projects: [], services: [], inquiries: { submit: unused }, log: pino({ level: 'silent' }) });
+    const tools = new Tools({ projects: [], services: [], inquiries: { submit: unused }, consultations: {} as ConsultationsService, log: pino({ level: 'silent' }) });
     const prepared = new PreparedCalls(tools.preparedResults());
     for (const name of ['list_projects', 'list_services']) {
       assert.equal(prepared.matches(call(name, 1, false)), true, name);
@@ -250,7 +251,7 @@ describe('MCP server card', () => {
     assert.equal(card.protocolVersion, V, 'the contract revision is the preferred one');
     assert.equal(card.supportedProtocolVersions[0], V);
     assert.deepEqual(card.remotes[0].supportedProtocolVersions, card.supportedProtocolVersions);
-    assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry']);
+    assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry', 'list_consultation_slots', 'book_consultation']);
     assert.equal(card.authentication.required, false);
     assert.equal(card.authentication.authorization_server_metadata, `${server.url}/.well-known/oauth-authorization-server`);
     assert.equal(card.authentication.protected_resource_metadata, `${server.url}/.well-known/oauth-protected-resource`);

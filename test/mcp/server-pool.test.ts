@@ -11,6 +11,7 @@ import { McpServerPool } from '../../src/mcp/server-pool.js';
 import { buildToolDefinitions } from '../../src/mcp/tool-definitions.js';
 import { Tools } from '../../src/mcp/tools.js';
 import { validInquiry } from '../helpers/inquiries.js';
+import type { ConsultationsService } from '../../src/consultations/consultations.js';
 
 // The pool between the route and the SDK: the caller reaches the tools as the request's authInfo (the
 // SDK's per-request context), never as state of the pooled Server; and a pooled Server is closed a
@@ -23,7 +24,7 @@ const sdkRequest = () => new Request('http://localhost/mcp', { method: 'POST', h
 
 function poolWith(submit: InquiryService['submit'], log = pino({ level: 'silent' })): McpServerPool {
   const definitions = buildToolDefinitions('Test Studio');
-  const tools = new Tools({ projects: [], services: [], inquiries: { submit }, log });
+  const tools = new Tools({ projects: [], services: [], inquiries: { submit }, consultations: {} as ConsultationsService, log });
   const resources = new PageResources({ baseUrl: 'http://localhost', studioName: 'Test Studio', paths: [], twins: () => undefined });
   return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, { tools, toolList: { tools: definitions }, resources }, log);
 }

@@ -10,6 +10,7 @@ import type { McpCaller as Caller } from '../../src/mcp/call-context.js';
 import { Tools } from '../../src/mcp/tools.js';
 import { validInquiry } from '../helpers/inquiries.js';
 import type { Json } from '../helpers/mcp.js';
+import type { ConsultationsService } from '../../src/consultations/consultations.js';
 
 // The submit_inquiry adapter against an in-test InquiryService: what it hands the use case, and how the
 // use case's answers and errors become tool results and outcomes (what the call counted, for the route's
@@ -23,6 +24,7 @@ function toolsWith(submit: InquiryService['submit']): Tools {
     projects: [],
     services: [],
     inquiries: { submit },
+    consultations: {} as ConsultationsService, // no consultation tool is called here
     log: pino({ level: 'silent' }) as FastifyBaseLogger,
   });
 }

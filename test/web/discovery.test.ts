@@ -52,7 +52,11 @@ describe('Agent Skills, the AI catalog and the discovery links', () => {
     for (const path of ['/api/v1/projects', '/api/v1/services', '/api/v1/contact', '/mcp', '/auth.md', '/openapi.json']) {
       assert.ok(text.includes(server.url + path), `names ${path}`);
     }
-    for (const tool of ['list_projects', 'list_services', 'submit_inquiry']) assert.ok(text.includes(`\`${tool}\``), tool);
+    for (const tool of ['list_projects', 'list_services', 'submit_inquiry', 'list_consultation_slots', 'book_consultation']) assert.ok(text.includes(`\`${tool}\``), tool);
+    // Booking a consultation: its addresses, the hold, and its limits from the contract.
+    assert.ok(text.includes(`${server.url}/api/v1/consultations`) && text.includes('"hold": true'));
+    assert.ok(text.includes(`${RATE_LIMIT_POLICIES.booking.limit} booking requests per ${RATE_LIMIT_POLICIES.booking.windowSeconds / 60} minutes`));
+    for (const code of ['slot_taken', 'hold_expired', 'too_many_bookings'] as const) assert.ok(text.includes(`| ${ERRORS[code].status} | \`${code}\` |`), code);
     // The limits come from the contract, not from the prose.
     assert.ok(text.includes(`at most ${INQUIRY_LIMITS.message.maxLength} characters`));
     assert.ok(text.includes(`${RATE_LIMIT_POLICIES.inquiry.limit} inquiries per ${RATE_LIMIT_POLICIES.inquiry.windowSeconds / 60} minutes`));

@@ -57,6 +57,34 @@
     };
   }
 
+  // A get tool: the first REST path whose :parameters the arguments all give (each filled in, escaped), the
+  // other given arguments as its query; the answer is the REST object whole.
+  function getTool(get) {
+    return function (input) {
+      var args = {};
+      Object.keys(input || {}).forEach(function (name) {
+        var value = input[name];
+        if (value !== undefined && value !== null && value !== '') args[name] = String(value);
+      });
+      var path = null;
+      var query = new URLSearchParams();
+      get.paths.some(function (template) {
+        var names = (template.match(/:[A-Za-z_]+/g) || []).map(function (p) { return p.slice(1); });
+        if (!names.every(function (name) { return Object.prototype.hasOwnProperty.call(args, name); })) return false;
+        path = template.replace(/:([A-Za-z_]+)/g, function (_, name) { return encodeURIComponent(args[name]); });
+        Object.keys(args).forEach(function (name) { if (names.indexOf(name) === -1) query.append(name, args[name]); });
+        return true;
+      });
+      if (path === null) return Promise.resolve(failure('missing_field', 'An argument the tool needs is missing.', 'See the tool\'s input schema.'));
+      var url = path + (String(query) ? '?' + query : '');
+      return fetch(url, { headers: { Accept: 'application/json' } }).then(function (response) {
+        return response.json().catch(function () { return null; }).then(function (body) {
+          return response.ok && body && typeof body === 'object' ? result(body) : apiFailure(response, body);
+        });
+      }, networkFailure);
+    };
+  }
+
   // --- The form tool -------------------------------------------------------------------------------
 
   // The call that waits for the visitor, as the function that answers it (one at a time: a later call answers the earlier).
@@ -175,6 +203,7 @@
 
   function executeOf(doc, tool) {
     if (Object.prototype.hasOwnProperty.call(doc.reads, tool.name)) return readTool(doc.reads[tool.name], tool);
+    if (doc.gets && Object.prototype.hasOwnProperty.call(doc.gets, tool.name)) return getTool(doc.gets[tool.name]);
     if (tool.name === doc.form.tool) return formTool(doc.form.page, tool);
     return null;
   }

@@ -4,7 +4,7 @@ import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } fro
 import { ERRORS } from '../../contract/errors.js';
 import { EXAMPLE_INQUIRY } from '../../contract/inquiry.js';
 import { PREFERRED_PROTOCOL_VERSION } from '../../contract/mcp-protocol-versions.js';
-import { PATHS } from '../../contract/paths.js';
+import { PATHS, pathOf } from '../../contract/paths.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
 import { RATE_LIMIT_HEADER_DOCS } from '../../http/route-docs.js';
@@ -26,6 +26,7 @@ function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
   const base = ctx.baseUrl;
   const firstProject = ctx.catalog.projects[0]?.slug;
   const contact = operations.find((op) => op.method === 'POST' && op.path === PATHS.contact);
+  const firstKind = ctx.catalog.consultations?.kinds[0]?.slug;
   return [
     '```sh',
     '# The portfolio and the services, as JSON',
@@ -36,6 +37,9 @@ function quickStart(ctx: SiteContext, operations: ApiOperation[]): string {
     ...(contact ? ['# Send a project inquiry (no key needed)',
       `curl -s -X POST ${base}${contact.path} -H 'Content-Type: application/json' \\`,
       `  -d '${JSON.stringify(EXAMPLE_INQUIRY)}'`] : []),
+    ...(firstKind ? ['# The consultations, and the free slots of one (book one with a POST to its bookings_url)',
+      `curl -s ${base}${PATHS.consultations}`,
+      `curl -s ${base}${pathOf(PATHS.consultationSlots, { type: firstKind })}`] : []),
     '```',
   ].join('\n');
 }
@@ -66,7 +70,7 @@ function agentsSection(ctx: SiteContext): string {
     `- **Agent Skill**: ${docLink(ctx, PATHS.skill, 'SKILL.md')} says when to use which surface, the inquiry's fields and limits and what to do `
       + `on each error; it is listed with its digest in the ${docLink(ctx, PATHS.skillsIndex, 'Agent Skills index')}.`,
     `- **In the browser (WebMCP)**: every page offers ${inWords(webMcpToolNames().map((name) => `\`${name}\``))} to an agent the browser runs. `
-      + '`submit_inquiry` only fills in the contact form: the visitor sends it.',
+      + '`submit_inquiry` only fills in the contact form: the visitor sends it. `book_consultation` is not offered in the browser: an agent there books through the booking page with the visitor.',
     ...(ctx.serves(PATHS.agentCard) ? [`- **A2A**: the ${docLink(ctx, PATHS.agentCard, 'agent card')} names the JSON-RPC endpoint `
       + `\`${ctx.baseUrl}${PATHS.a2a}\` and its skills (the same operations as the MCP tools).`] : []),
     `- **One index**: the ${docLink(ctx, PATHS.aiCatalog, 'AI catalog')} lists every agent-facing document.`,
@@ -121,18 +125,18 @@ export function developersPage(ctx: SiteContext): Page {
   return {
     kind: 'reference',
     title: 'Developers',
-    description: `The ${ctx.catalog.site.name} API: portfolio, services and project inquiries over HTTP and MCP, open to people and agents.`,
+    description: `The ${ctx.catalog.site.name} API: portfolio, services, project inquiries and consultation bookings over HTTP and MCP, open to people and agents.`,
     path: PATHS.developers,
     modified: ctx.catalog.modified,
     markdown: [
       '# Developers',
-      `The portfolio, the service catalog and the inquiry form of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${PATHS.apiIndex}\`. `
+      `The portfolio, the service catalog, the inquiry form and consultation booking of ${mdText(ctx.catalog.site.name)} are a public API at \`${ctx.baseUrl}${PATHS.apiIndex}\`. `
         + 'No key is needed. Every page of this site is also Markdown: send `Accept: text/markdown`.',
       '## Quick start', quickStart(ctx, operations),
       '## Endpoints',
       `Generated from the ${docLink(ctx, PATHS.openapi, 'OpenAPI document')}; the ${docLink(ctx, PATHS.apiIndex, 'API index')} lists the same operations as JSON.`,
       endpointTable(operations),
-      schemaReference(ctx.openapi, ['Inquiry', 'Project', 'Service', 'Ok', 'Error']),
+      schemaReference(ctx.openapi, ['Inquiry', 'Project', 'Service', 'Ok', 'BookingRequest', 'Booking', 'Error']),
       mcpSection(ctx),
       agentsSection(ctx),
       authSection(ctx),
