@@ -220,6 +220,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
   const readiness = [
     databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck),
     ...(busy?.feeds ?? []).map((feed) => ({ name: feed.name, required: false, check: async () => feed.report() })),
+    ...(invitations ? [{ name: 'invitations', required: false, check: async () => invitations.report() }] : []),
   ];
   // Everything above is made once per process; a content reload builds a new app from the same pieces.
   const pressure = eventLoopPressure(config, logger);

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import { afterFailedAttempt, type RetryPolicy } from '../inquiries/retry-policy.js';
 import type { ClaimedInvitation, InvitationJobStore, InvitationOutcome } from './invitation-ports.js';
 import type { InvitationJob } from './ports.js';
+import type { ChannelReport } from '../inquiries/notifiers/monitored.js';
 
 // The invitations' outbox worker: claims due booking_jobs with a lease, mails each, and writes its outcome:
 // done, due again after the outbox's backoff, or failed once the same retry horizon as the notifications'
@@ -37,6 +38,8 @@ export class InvitationWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  /** The last attempt's outcome, for /readyz: a failing mail server shows there before anyone misses an invitation. */
+  private last: { ok: boolean; at: number; error?: string } | undefined;
 
   constructor(private readonly options: InvitationWorkerOptions) {
     this.now = options.clock ?? systemClock;
@@ -57,6 +60,12 @@ export class InvitationWorker {
     await this.running;
   }
 
+  /** How the last invitation fared, as the notification channels report theirs (never a reason to be unready). */
+  report(): ChannelReport {
+    if (!this.last) return { status: 'unknown' };
+    return { status: this.last.ok ? 'up' : 'down', checkedAt: this.last.at, via: 'delivery', ...(this.last.error ? { error: this.last.error } : {}) };
+  }
+
   /** Sends every due job, then resolves with how many it claimed (tests drive it). */
   async drain(): Promise<number> {
     let handled = 0;
@@ -72,10 +81,12 @@ export class InvitationWorker {
   private async attempt(job: ClaimedInvitation): Promise<InvitationOutcome> {
     try {
       await this.options.mailer.send(job);
+      this.last = { ok: true, at: this.now() };
       return { job, outcome: 'delivered', at: this.now() };
     } catch (error) {
       const error_ = describe(error);
       const next = afterFailedAttempt(job, this.now(), this.options);
+      this.last = { ok: false, at: this.now(), error: error_ };
       this.options.log.warn({ job: job.id, recipient: job.recipient, method: job.method, attempts: job.attempts, error: error_, outcome: next.outcome },
         'invitation not sent');
       return next.outcome === 'retry' ? { job, outcome: 'retry', at: next.at, error: error_ } : { job, outcome: 'failed', error: error_ };

@@ -107,14 +107,18 @@ await onEachDialect((d) => `invitations' outbox and the studio's calendar (${d})
     assert.deepEqual(rows.map((r) => [r.status, Number(r.attempts)]), [['pending', 1], ['pending', 1]]);
     assert.ok(rows.every((r) => Number(r.next_attempt_at) > now && /ECONNREFUSED/.test(r.last_error ?? '')), 'due again later, with the reason');
     assert.equal(await worker.drain(), 0, 'not retried before its backoff');
+    assert.equal(worker.report().status, 'down', '/readyz shows the failing mail server');
+    assert.match(worker.report().error ?? '', /ECONNREFUSED/);
 
     const sink = await startSmtpSink();
     t.after(() => sink.close());
     const revived = workerOn(db, sink.url, clock);
     t.after(() => revived.mailer.close());
     now += 60_000;
+    assert.equal(revived.worker.report().status, 'unknown', 'nothing tried yet');
     assert.equal(await revived.worker.drain(), 2);
     assert.equal(sink.mails.length, 2);
+    assert.equal(revived.worker.report().status, 'up');
     const done = await db.kysely.selectFrom('booking_jobs').select('status').where('booking_id', '=', '0190f0aa-0000-7000-8000-00000000000b').execute();
     assert.deepEqual(done.map((r) => r.status), ['done', 'done']);
   });
