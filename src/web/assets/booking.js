@@ -22,6 +22,7 @@
     if (studioZone === visitorZone) return;
     var studio = formats(studioZone);
     var words = section.getAttribute('data-your-time') || '';
+    var added = 0;
     Array.prototype.forEach.call(section.querySelectorAll('time.studio-time'), function (time) {
       var at = new Date(time.getAttribute('datetime'));
       if (isNaN(at.getTime())) return;
@@ -30,9 +31,17 @@
       if (sameDay && studio.clock.format(at) === visitor.clock.format(at)) return;
       var note = document.createElement('span');
       note.className = 'your-time';
-      // The weekday too when the visitor's day is not the studio's (a morning call seen from Asia).
-      note.textContent = ' (' + (sameDay ? named : namedWithDay).format(at) + ', ' + words + ')';
+      // The weekday too when the visitor's day is not the studio's (a morning call seen from Asia). The
+      // words "your time" are read out by a screen reader and left unseen, so each button stays short.
+      note.textContent = (sameDay ? named : namedWithDay).format(at);
+      var said = document.createElement('span');
+      said.className = 'visually-hidden';
+      said.textContent = ', ' + words;
+      note.appendChild(said);
       time.parentNode.insertBefore(note, time.nextSibling);
+      added += 1;
     });
+    var line = section.querySelector('.zone-line');
+    if (added > 0 && line) line.textContent += ' ' + (section.getAttribute('data-your-time-line') || '');
   });
 })();

@@ -36,12 +36,15 @@ function slotsMarkdown(list: SlotList): string {
     .join('\n');
 }
 
-/** "Later times" (and "Earlier times" past the first weeks), carrying the person's details when there are some. */
+/**
+ * "Later times" (and "Earlier times" past the first weeks), carrying the person's details when there are some.
+ * Weeks without a free time end the way on (past the booking horizon every week is empty; a crawler stops).
+ */
 function weeksNav(view: BookingView, type: ConsultationType, list: SlotList) {
   const span = BOOKING_POLICY.defaultSlotsSpanDays;
   return html`<nav class="weeks" aria-label="Weeks">
 ${view.later ? moveTo(BOOKING_WORDS.earlier, { type: type.slug, from: daysBefore(list.from, span, list.time_zone) }, view.state.values, 'prev') : ''}
-${moveTo(BOOKING_WORDS.later, { type: type.slug, from: nextDay(list.to, list.time_zone) }, view.state.values, 'next')}
+${list.slots.length > 0 ? moveTo(BOOKING_WORDS.later, { type: type.slug, from: nextDay(list.to, list.time_zone) }, view.state.values, 'next') : ''}
 </nav>`;
 }
 
@@ -68,7 +71,7 @@ export function bookingPage(view: BookingView): Page {
         BOOKING_WORDS.apiNote(view.baseUrl + PATHS.consultations),
       ].filter(Boolean).join('\n\n'),
       html: html`${typeChooser(types.consultations, chosen?.type.slug, view.state.values)}
-${chosen ? html`<section id="times" class="times" aria-labelledby="times-heading" data-zone="${types.time_zone}" data-your-time="${BOOKING_WORDS.yourTime}">
+${chosen ? html`<section id="times" class="times" aria-labelledby="times-heading" data-zone="${types.time_zone}" data-your-time="${BOOKING_WORDS.yourTime}" data-your-time-line="${BOOKING_WORDS.yourTimeLine}">
 <h2 id="times-heading">${BOOKING_WORDS.timesHeading(chosen.type.title)}</h2>
 <p class="zone-line">${BOOKING_WORDS.zoneLine(zone)}</p>
 ${bookingForm(chosen.type, chosen.slots, view.state)}
@@ -80,7 +83,7 @@ ${weeksNav(view, chosen.type, chosen.slots)}
 
 /** The answer to a booking: what, when (the studio's zone, named), the invitation, and the person's own link. */
 export function bookedPage(booking: Booking, type: ConsultationType, email: string): Page {
-  const when = `${whenText(booking, booking.time_zone)} (${zoneName(booking.time_zone, Date.parse(booking.start))})`;
+  const when = whenText(booking, booking.time_zone);
   return {
     kind: 'text',
     title: BOOKED_WORDS.title,

@@ -28,7 +28,7 @@ export interface ManageView {
 }
 
 function moveSection(view: ManageView, slots: SlotList): SafeHtml {
-  return html`<section id="times" class="times" aria-labelledby="move-heading" data-zone="${slots.time_zone}" data-your-time="${BOOKING_WORDS.yourTime}">
+  return html`<section id="times" class="times" aria-labelledby="move-heading" data-zone="${slots.time_zone}" data-your-time="${BOOKING_WORDS.yourTime}" data-your-time-line="${BOOKING_WORDS.yourTimeLine}">
 <h2 id="move-heading">${MANAGE_WORDS.moveHeading}</h2>
 <p class="zone-line">${BOOKING_WORDS.zoneLine(zoneName(slots.time_zone, Date.parse(view.booking.start)))}</p>
 <form class="booking-form" method="post" action="${view.path}">
@@ -37,7 +37,7 @@ function moveSection(view: ManageView, slots: SlotList): SafeHtml {
 <fieldset class="slots"><legend>${BOOKING_WORDS.pickLegend}</legend>${slotPicker(slots, view.state)}</fieldset>
 <button type="submit" class="button">${MANAGE_WORDS.moveSubmit}</button>
 </form>
-<nav class="weeks" aria-label="Weeks"><a href="${view.path}?from=${nextDay(slots.to, slots.time_zone)}#times" rel="next">${BOOKING_WORDS.later}</a></nav>
+${slots.slots.length > 0 ? html`<nav class="weeks" aria-label="Weeks"><a href="${view.path}?from=${nextDay(slots.to, slots.time_zone)}#times" rel="next">${BOOKING_WORDS.later}</a></nav>` : ''}
 </section>`;
 }
 
@@ -61,7 +61,7 @@ function statusLine(view: ManageView): string {
 
 export function managePage(view: ManageView): Page {
   const { booking, type } = view;
-  const when = `${whenText(booking, booking.time_zone)} (${zoneName(booking.time_zone, Date.parse(booking.start))})`;
+  const when = whenText(booking, booking.time_zone);
   return {
     kind: 'booking',
     personal: true,
@@ -80,7 +80,8 @@ export function managePage(view: ManageView): Page {
       appendix: {
         label: MANAGE_WORDS.title,
         markdown: '',
-        html: html`${view.step === 'view' && view.slots ? moveSection(view, view.slots) : ''}${cancelSection(view)}`,
+        // Cancelling first: the free times are a long list on a phone.
+        html: html`${cancelSection(view)}${view.step === 'view' && view.slots ? moveSection(view, view.slots) : ''}`,
       },
     }),
   };

@@ -8,12 +8,15 @@ import type { Slot } from '../../contract/consultation.js';
 const LOCALE = 'en-US';
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone, locale: LOCALE });
 
+/** "New York" of America/New_York: the zone by its place, as people name it. */
+const placeOf = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+
 /**
  * "New York time (EST/EDT)": the zone by its place, and the abbreviations of its winter and summer (one
  * where it keeps no daylight saving). Read in January and July of the given instant's year.
  */
 export function zoneName(zone: string, now: number): string {
-  const place = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  const place = placeOf(zone);
   const year = DateTime.fromMillis(now, { zone }).year;
   const names = [1, 7].map((month) => DateTime.fromObject({ year, month, day: 1 }, { zone, locale: LOCALE }).offsetNameShort ?? '');
   const unique = [...new Set(names.filter(Boolean))];
@@ -29,10 +32,10 @@ export const dayKey = (iso: string, zone: string): string => at(iso, zone).toISO
 /** "9:30 AM". */
 export const clockText = (iso: string, zone: string): string => at(iso, zone).toFormat('h:mm a');
 
-/** "Wednesday, March 10, 2027, 9:00 AM–9:30 AM EST": a booked time in a sentence. */
+/** "Wednesday, March 10, 2027, 9:00 AM–9:30 AM New York time (EST)": a booked time in a sentence, its zone named. */
 export function whenText(slot: Slot, zone: string): string {
   const start = at(slot.start, zone);
-  return `${start.toFormat('cccc, LLLL d, yyyy, h:mm a')}–${at(slot.end, zone).toFormat('h:mm a ZZZZ')}`;
+  return `${start.toFormat('cccc, LLLL d, yyyy, h:mm a')}–${at(slot.end, zone).toFormat('h:mm a')} ${placeOf(zone)} time (${start.offsetNameShort ?? ''})`;
 }
 
 /** The slots grouped by the studio's day, in order. */

@@ -24,6 +24,8 @@ export const BOOKING_WORDS = {
   zoneLine: (zoneName: string) => `Times are ${zoneName}.`,
   /** booking.js: the visitor's own time beside the studio's, when their zone differs. */
   yourTime: 'your time',
+  /** booking.js, after the zone line, once it has added the visitor's times. */
+  yourTimeLine: 'Beneath each, the same time where you are.',
   noTimes: 'There is no free time in these two weeks.',
   later: 'Later times',
   earlier: 'Earlier times',
