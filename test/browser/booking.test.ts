@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { BOOKED_WORDS, BOOKING_WORDS, MANAGE_WORDS } from '../../src/web/booking/words.js';
-import { checkPage, chromiumSkip, launchChromium, watchedPage } from '../helpers/chromium.js';
+import { BOOKED_WORDS, BOOKING_WORDS, MANAGE_WORDS, OFFER_WORDS } from '../../src/web/booking/words.js';
+import { checkPage, chromiumSkip, fillValidInquiry, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The booking pages as a person uses them in Chromium: without JavaScript the times are the studio's,
@@ -73,9 +73,32 @@ describe('booking a consultation in Chromium', { skip: chromiumSkip() }, () => {
     });
   }
 
+  it('with JavaScript, the inquiry sent inline offers a booking that carries it over by POST', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/contact`);
+    const inquiry = await fillValidInquiry(page);
+    await page.click('button[type="submit"]');
+    await page.locator('.booking-offer').waitFor();
+    assert.equal(page.url(), `${server.url}/contact`, 'answered inline by contact.js');
+    await Promise.all([page.waitForURL(`${server.url}/consultations`), page.click(`.booking-offer button:has-text("${OFFER_WORDS.button}")`)]);
+    assert.equal(await page.inputValue('#b-name'), inquiry.name);
+    assert.equal(await page.inputValue('#b-email'), inquiry.email);
+    assert.match(await page.locator('input[name="inquiry_id"]').first().inputValue(), /^[0-9a-f-]{36}$/);
+    assert.deepEqual(await problems(), []);
+    await context.close();
+  });
+
   it('without JavaScript: the studio\'s times, a plain form books, and the manage page cancels after asking', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' });
     const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    const inquiry = await fillValidInquiry(page);
+    await page.click('button[type="submit"]');
+    await page.locator('.booking-offer').waitFor();
+    await page.screenshot({ path: `${SHOTS}/booking-thanks-offer-nojs.png`, fullPage: true });
+    await page.click(`.booking-offer button:has-text("${OFFER_WORDS.button}")`);
+    assert.equal(await page.inputValue('#b-email'), inquiry.email, 'the thank-you page carried the inquiry over');
     await page.goto(`${server.url}/consultations?type=studio-meeting`);
     assert.equal(await page.locator('.your-time').count(), 0, 'only the studio\'s times, named');
     assert.match(await page.locator('.zone-line').innerText(), /New York time/);
