@@ -145,7 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const corsPolicy = sitePolicy(config.allowedOrigins);
   // Made before the API: MCP serves the site's Markdown twins as resources, read once the site is built.
-  const website = createWebsite({ catalog, baseUrl: config.baseUrl, inquiries, images: deps.images });
+  const website = createWebsite({
+    catalog, baseUrl: config.baseUrl, inquiries, images: deps.images, consultations: deps.consultations, allowedOrigins: config.allowedOrigins, clock: deps.clock,
+  });
   // The API: every request counts against its route's policy (a read by default) and may carry a bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', rateLimitHook(limiter, 'read'));

@@ -16,6 +16,8 @@ const JS = 'text/javascript; charset=utf-8';
 const FILES = {
   stylesheet: { path: '/assets/site.css', file: 'site.css', type: CSS },
   contactScript: { path: '/assets/contact.js', file: 'contact.js', type: JS },
+  /** The booking pages: each time also in the visitor's own zone, where it differs from the studio's. */
+  bookingScript: { path: '/assets/booking.js', file: 'booking.js', type: JS },
   /** Registers the site's WebMCP tools when the browser offers WebMCP (their definitions: src/web/webmcp-tools.ts). */
   webmcpScript: { path: '/assets/webmcp.js', file: 'webmcp.js', type: JS },
   inboxStylesheet: { path: '/assets/inbox.css', file: 'inbox.css', type: CSS },

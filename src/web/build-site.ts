@@ -6,6 +6,8 @@ import { jsonRepresentation, representation, type Representation } from '../http
 import { skillMarkdown, skillsIndex } from './agent-skill.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
+import { bookingOffer, consultationsOffered } from './booking/offer.js';
+import { OFFER_WORDS } from './booking/words.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
 import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
@@ -67,9 +69,13 @@ export const DOCUMENT_PATHS: readonly string[] = [...DOCUMENTS.keys()];
 function formPages(contact: Page, { catalog, baseUrl, assets }: SiteInputs): FormPages {
   const thanks = layout(thanksPage(), renderMarkdown(thanksPage().markdown), catalog, baseUrl, assets);
   const main = renderMarkdown(contact.markdown);
+  const offered = consultationsOffered(catalog);
   return {
-    thanks: () => thanks,
-    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state) } }, main, catalog, baseUrl, assets),
+    // With consultations, the thank-you page offers one, carrying the inquiry's details (per request).
+    thanks: (offer) => (offered && offer
+      ? layout({ ...thanksPage(), appendix: { markdown: '', html: bookingOffer(offer), label: OFFER_WORDS.heading } }, renderMarkdown(thanksPage().markdown), catalog, baseUrl, assets)
+      : thanks),
+    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state, offered) } }, main, catalog, baseUrl, assets),
   };
 }
 

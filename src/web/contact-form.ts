@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
 import { PATHS } from '../contract/paths.js';
+import { bookingOfferTemplate } from './booking/offer.js';
 import { html, type SafeHtml } from './html.js';
 import { enumLabel, FIELD_LABELS } from './labels.js';
 
@@ -57,7 +58,8 @@ ${schema.description ? html`<p class="field-hint" id="${hintId}">${schema.descri
 </div>`;
 }
 
-export function contactForm(state: FormState = {}): SafeHtml {
+/** The form; with `offerBooking`, also the empty offer to book a consultation that contact.js shows once the inquiry is sent. */
+export function contactForm(state: FormState = {}, offerBooking = false): SafeHtml {
   const fields = Object.entries(Inquiry.properties as Record<string, FieldSchema>).map(([name, schema]) => field(name, schema, state));
   return html`<form class="inquiry-form" method="post" action="${PATHS.contactPage}" data-thanks="${THANKS_TEXT}">
 <div class="form-status${state.formError ? ' is-error' : ''}" role="status" aria-live="polite" tabindex="-1">${state.formError ?? ''}</div>
@@ -65,5 +67,5 @@ ${fields}
 <div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">Leave this field empty</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <p class="form-note">Fields without “(optional)” are required. We answer every serious inquiry ${RESPONSE_TIME}.</p>
 <button type="submit" class="button">Send inquiry</button>
-</form>`;
+</form>${offerBooking ? bookingOfferTemplate() : ''}`;
 }

@@ -6,6 +6,7 @@ import { sendApiError, toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { PATHS } from '../contract/paths.js';
+import type { OfferValues } from './booking/offer.js';
 import type { FormState } from './contact-form.js';
 import { formProblems, problemsSummary } from './form-messages.js';
 import { HTML, negotiate } from './accept.js';
@@ -16,7 +17,8 @@ import { firstValue, mediaTypeOf } from '../http/headers.js';
 export interface FormPages {
   /** The contact page with the form in the given state. */
   form(state: FormState): string;
-  thanks(): string;
+  /** The thank-you page; with the inquiry's details, it offers to book a consultation carrying them over. */
+  thanks(offer?: OfferValues): string;
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -31,6 +33,12 @@ function submittedValues(body: unknown): Record<string, string> {
     if (typeof value === 'string') values[field] = value;
   }
   return values;
+}
+
+/** The sent inquiry's name, email and phone, for the offer to book a consultation. */
+function offerOf(body: unknown): OfferValues {
+  const { name, email, phone } = submittedValues(body);
+  return { name, email, phone };
 }
 
 /** "45 seconds" or "12 minutes": how long to wait, for a person (the inbox's sign-in page says it too). */
@@ -92,7 +100,9 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
         ...callerOf(request),
       });
       reply.headers(rateLimitHeaders(result.rateLimit));
-      return json ? reply.send({ ok: true }) : asPage(reply).type(HTML_TYPE).send(pages.thanks());
+      // The inquiry's id goes to the visitor who sent it, for the offer to book (the booking checks its address).
+      if (json) return reply.send({ ok: true, id: result.id });
+      return asPage(reply).type(HTML_TYPE).send(pages.thanks({ ...offerOf(request.body), inquiry_id: result.id }));
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');

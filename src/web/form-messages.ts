@@ -1,23 +1,34 @@
+import type { TObject } from 'typebox';
 import { Inquiry } from '../contract/inquiry.js';
 import { PATTERN_RULES } from '../contract/text-rules.js';
 import { validatorOf, type ValidationIssue } from '../contract/validator.js';
-import { FIELD_PROMPTS } from './labels.js';
+import { FIELD_PROMPTS, type FieldPrompt } from './labels.js';
 
-// The inquiry form's errors in a person's words, one per field, every field at once. The rules are the
-// contract's: each submitted value is run through the contract's validator with its field's schema, and
-// only the words are chosen here (the limits in them are read from the validator's answer). This is for
-// display after the use case refused a submission; it never decides whether an inquiry is accepted.
+// A form's errors in a person's words, one per field, every field at once. The rules are the contract's:
+// each submitted value is run through the contract's validator with its field's schema, and only the words
+// are chosen here (the limits in them are read from the validator's answer). This is for display after a
+// use case refused a submission; it never decides whether anything is accepted. The inquiry form and the
+// booking form (src/web/booking/) each name their schema and their prompts.
 
-type Field = keyof Inquiry;
-const FIELDS = Object.keys(Inquiry.properties) as Field[];
-const REQUIRED = new Set<string>(Inquiry.required as string[]);
+/** A form's fields as the contract defines them, and what it asks of a person about each. */
+export interface FormRules {
+  schema: TObject;
+  prompts: Record<string, FieldPrompt>;
+}
+
 /**
  * One object schema per field, holding only that field's rules: kept, so each is compiled once. An object
  * and not the bare field schema, because x-trim writes the trimmed value back into its parent.
  */
-const FIELD_SCHEMAS = new Map<Field, Record<string, unknown>>(
-  FIELDS.map((field) => [field, { type: 'object', properties: { [field]: Inquiry.properties[field] } }]),
-);
+const fieldSchemas = new WeakMap<TObject, Map<string, Record<string, unknown>>>();
+function fieldSchemaOf(schema: TObject, field: string): Record<string, unknown> {
+  let byField = fieldSchemas.get(schema);
+  if (!byField) {
+    byField = new Map(Object.keys(schema.properties).map((name) => [name, { type: 'object', properties: { [name]: schema.properties[name] } }]));
+    fieldSchemas.set(schema, byField);
+  }
+  return byField.get(field)!;
+}
 
 const FORMAT_WORDS: Record<string, string> = {
   email: 'That email address doesn’t look complete: it should look like name@example.com.',
@@ -32,8 +43,7 @@ const PATTERN_WORDS: Record<string, string> = {
 const CHECK_FIELD = 'Please check this field.';
 
 /** What is wrong with one field, from the first rule its value broke. */
-function wordsFor(field: Field, issue: ValidationIssue): string {
-  const prompt = FIELD_PROMPTS[field];
+function wordsFor(prompt: FieldPrompt, issue: ValidationIssue): string {
   const params = issue.params ?? {};
   switch (issue.keyword) {
     case 'minLength': return `${prompt.tooShort ?? 'Please write a little more'}: at least ${String(params.limit)} characters.`;
@@ -52,23 +62,31 @@ function isBlank(value: unknown): boolean {
 }
 
 /** The problem of one submitted value, or undefined when its field's schema accepts it. */
-function problemOf(field: Field, value: unknown): string | undefined {
-  if (isBlank(value)) return REQUIRED.has(field) ? FIELD_PROMPTS[field].missing : undefined;
-  const check = validatorOf(FIELD_SCHEMAS.get(field)!);
+function problemOf(rules: FormRules, field: string, value: unknown): string | undefined {
+  const prompt = rules.prompts[field] ?? { missing: CHECK_FIELD };
+  if (isBlank(value)) return (rules.schema.required ?? []).includes(field) ? prompt.missing : undefined;
+  const check = validatorOf(fieldSchemaOf(rules.schema, field));
   // The validator trims the value it is given (x-trim) in a fresh object, so the submission is untouched.
   if (check({ [field]: value })) return undefined;
-  return wordsFor(field, check.errors?.[0] ?? {});
+  return wordsFor(prompt, check.errors?.[0] ?? {});
 }
 
-/** Every field's problem in plain words, by field name; empty when each value passes its field's rules. */
-export function formProblems(body: unknown): Record<string, string> {
+/** Every field's problem in plain words, by field name, for the form of `rules`; empty when each value passes. */
+export function problemsOf(rules: FormRules, body: unknown): Record<string, string> {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const problems: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const problem = problemOf(field, Object.hasOwn(input, field) ? input[field] : undefined);
+  for (const field of Object.keys(rules.prompts)) {
+    const problem = problemOf(rules, field, Object.hasOwn(input, field) ? input[field] : undefined);
     if (problem) problems[field] = problem;
   }
   return problems;
+}
+
+const INQUIRY_RULES: FormRules = { schema: Inquiry, prompts: FIELD_PROMPTS };
+
+/** Every inquiry field's problem in plain words, by field name; empty when each value passes its field's rules. */
+export function formProblems(body: unknown): Record<string, string> {
+  return problemsOf(INQUIRY_RULES, body);
 }
 
 /** The line above the form that says how many fields need a look. */

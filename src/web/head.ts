@@ -12,6 +12,7 @@ import { SITE_PATHS } from './site-paths.js';
 export interface LayoutAssets {
   stylesheet: string;
   contactScript: string;
+  bookingScript: string;
   webmcpScript: string;
   /** The WebMCP tool definitions the script reads, made per app from the content (src/web/webmcp-tools.ts). */
   webmcpTools: string;
@@ -79,23 +80,26 @@ function structuredData(page: Page): SafeHtml | undefined {
   return html`<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', '@graph': page.structuredData })}</script>`;
 }
 
-/** The head of a page. An error page is never indexed, so it has no canonical address. */
+/** The head of a page. An error page and a person's own page are never indexed, so they have no canonical address. */
 export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: LayoutAssets): SafeHtml {
   const url = baseUrl + page.path;
+  const unindexed = page.kind === 'error' || page.personal === true;
   const title = page.path === SITE_PATHS.home ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
   const lines = [
     html`<meta charset="utf-8">`,
     html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
     html`<title>${title}</title>`,
     html`<meta name="description" content="${page.description}">`,
-    page.kind === 'error' ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`,
-    ...previewTags(page, page.kind === 'error' ? undefined : url, catalog, baseUrl),
-    html`<link rel="alternate" type="text/markdown" href="${url}">`,
+    unindexed ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`,
+    ...previewTags(page, unindexed ? undefined : url, catalog, baseUrl),
+    // A person's own page has no Markdown twin (src/web/booking/manage-routes.ts says why).
+    !page.personal && html`<link rel="alternate" type="text/markdown" href="${url}">`,
     html`<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">`,
     html`<link rel="stylesheet" href="${assets.stylesheet}">`,
     html`<link rel="icon" href="${assets.icon}" type="image/svg+xml">`,
     coverPreload(page),
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
+    page.bookingScript && html`<script src="${assets.bookingScript}" defer></script>`,
     // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
     html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools}" defer></script>`,
     structuredData(page),

@@ -3,6 +3,8 @@ import { pagePath } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { SITE_PATHS } from './site-paths.js';
+import { consultationsOffered } from './booking/offer.js';
+import { BOOKING_WORDS } from './booking/words.js';
 import { pageHead, type LayoutAssets } from './head.js';
 import { html, type SafeHtml } from './html.js';
 import type { Page } from './page.js';
@@ -16,7 +18,7 @@ export interface NavItem {
 
 /**
  * The site's main navigation, for the people who may build with the studio: the portfolio, the services,
- * the text pages and contact. The developer documents are for agents and their authors: the footer links them.
+ * the text pages, contact, and booking a consultation where the studio offers one. The developer documents are for agents and their authors: the footer links them.
  */
 export function navigation(catalog: Catalog): NavItem[] {
   return [
@@ -24,6 +26,7 @@ export function navigation(catalog: Catalog): NavItem[] {
     { path: SITE_PATHS.services, label: 'Services' },
     ...catalog.pages.map((p) => ({ path: pagePath(p.slug), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
     { path: SITE_PATHS.contact, label: 'Contact' },
+    ...(consultationsOffered(catalog) ? [{ path: PATHS.bookPage, label: BOOKING_WORDS.nav }] : []),
   ];
 }
 
@@ -63,7 +66,7 @@ ${pageHead(page, catalog, baseUrl, assets)}
 ${header(catalog, page.path)}
 <main id="content" tabindex="-1"><div class="wrap"><article class="prose">
 ${main}
-</article>${page.appendix ? html`<section class="appendix" aria-label="Inquiry form">${page.appendix.html}</section>` : ''}</div></main>
+</article>${page.appendix ? html`<section class="appendix" aria-label="${page.appendix.label ?? 'Inquiry form'}">${page.appendix.html}</section>` : ''}</div></main>
 ${footer(catalog)}
 </body>
 </html>

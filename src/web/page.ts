@@ -9,9 +9,13 @@ export interface Page {
   path: string;
   markdown: string;
   /** Pages with a form: Markdown for the twin and HTML for the browser, placed after the main text. */
-  appendix?: { markdown: string; html: SafeHtml };
+  appendix?: { markdown: string; html: SafeHtml; /** The section's accessible name; "Inquiry form" when not given. */ label?: string };
+  /** A page of one person's own (their booking's manage page): never indexed, no canonical address, no preview URL. */
+  personal?: boolean;
+  /** The booking pages' script (src/web/assets/booking.js): each time also in the visitor's own zone. */
+  bookingScript?: boolean;
   /** Layout hint for the stylesheet (home, index, detail, text). */
-  kind: 'home' | 'index' | 'detail' | 'text' | 'form' | 'reference' | 'error';
+  kind: 'home' | 'index' | 'detail' | 'text' | 'form' | 'reference' | 'error' | 'booking';
   /** The image that stands for the page: link previews (Open Graph, Twitter) show it, the HTML preloads it. */
   cover?: CatalogImage;
   /** Every catalog image the page shows, in order (the sitemap lists them). */

@@ -16,7 +16,13 @@ import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
 import { registerImageFiles } from './image-files.js';
 import type { ImageStore } from '../images/image-store.js';
-import { negotiatedRepresentation, pageLinks, sendNegotiated } from './rendered-page.js';
+import { negotiatedRepresentation, pageLinks, renderPage, sendNegotiated } from './rendered-page.js';
+import type { ConsultationsService } from '../consultations/consultations.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { registerBookingRoutes } from './booking/booking-routes.js';
+import { registerManageRoutes } from './booking/manage-routes.js';
+import type { LayoutAssets } from './layout.js';
+import type { Page } from './page.js';
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
@@ -29,6 +35,11 @@ export interface WebsiteOptions {
   inquiries: InquiryService;
   /** The image variants on disk, made once per process (src/compose.ts). */
   images: ImageStore;
+  /** The consultations use case, for the booking page and the manage link's page. */
+  consultations: ConsultationsService;
+  /** The origins whose pages may post the manage page's forms (the booking's own check is the use case's). */
+  allowedOrigins: readonly string[];
+  clock?: Clock;
 }
 
 export interface Website {
@@ -104,6 +115,16 @@ export function createWebsite(options: WebsiteOptions): Website {
     });
   }
 
+  /** The booking page and the manage link's page: rendered per request (their free times change with every booking). */
+  function registerBookingPages(scope: FastifyInstance, assets: LayoutAssets): void {
+    const render = (page: Page) => renderPage(page, catalog, baseUrl, assets);
+    const clock = options.clock ?? systemClock;
+    registerBookingRoutes(scope, { consultations: options.consultations, render, clock, baseUrl });
+    registerManageRoutes(scope, {
+      consultations: options.consultations, render, clock, allowedOrigins: options.allowedOrigins, notFound: () => built().notFound,
+    });
+  }
+
   async function surface(scope: FastifyInstance): Promise<void> {
     // Pages and documents answer the contract's Error shape for what they cannot answer themselves.
     scope.setErrorHandler(handleError);
@@ -119,7 +140,8 @@ export function createWebsite(options: WebsiteOptions): Website {
       scope.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
     }
     for (const source of sources) registerPage(scope, source);
-    registerContactSubmission(scope, options.inquiries, { form: (state) => built().formPages.form(state), thanks: () => built().formPages.thanks() });
+    registerContactSubmission(scope, options.inquiries, { form: (state) => built().formPages.form(state), thanks: (offer) => built().formPages.thanks(offer) });
+    registerBookingPages(scope, assets);
     registerImageFiles(scope, catalog, options.images);
     registerMethodNotAllowed(scope, routes.methodsByUrl());
   }

@@ -53,7 +53,9 @@ describe('contact form without JavaScript (POST /contact)', () => {
       { name: `${FIELD_PROMPTS.name.tooShort}: at least ${INQUIRY_LIMITS.name.minLength} characters.` }, 'the plain words for the script');
     const sent = await postForm({ ...validInquiry(), [HONEYPOT_FIELD]: '' }, json);
     assert.equal(sent.status, 200);
-    assert.deepEqual(await sent.json(), { ok: true });
+    const sentBody = await sent.json() as { ok: boolean; id?: string };
+    assert.equal(sentBody.ok, true);
+    assert.match(sentBody.id ?? '', /^[0-9a-f-]{36}$/, 'the inquiry\'s id, for the offer to book');
     assert.equal(sent.headers.get('ratelimit-remaining'), String(RATE_LIMIT_POLICIES.inquiry.limit - 2));
   });
 

@@ -2,6 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { ERRORS } from '../../src/contract/errors.js';
+import { PATHS } from '../../src/contract/paths.js';
 import { htmlLinks, markdownLinks, sameOriginPath } from '../helpers/links.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -32,7 +33,9 @@ describe('website pages', () => {
         htmlPages.push(path);
         assert.match(response.headers.get('vary') ?? '', /\bAccept\b/, `${path}: Vary`);
         assert.ok(response.headers.get('etag'), `${path}: ETag`);
-        assert.match(response.headers.get('cache-control') ?? '', /max-age/, `${path}: Cache-Control`);
+        // The booking page's free times change with every booking: never stored; every other page is cached a while.
+        const caching = path.startsWith(PATHS.bookPage) ? /^no-store$/ : /max-age/;
+        assert.match(response.headers.get('cache-control') ?? '', caching, `${path}: Cache-Control`);
         const url = `${server.url}${path.split('?')[0]}`;
         assert.ok((response.headers.get('link') ?? '').includes(`<${url}>; rel="alternate"; type="text/markdown"`), `${path}: Link alternate`);
         assert.match(response.headers.get('link') ?? '', /rel="service-desc"/, `${path}: discovery links kept`);
@@ -162,7 +165,7 @@ describe('website pages', () => {
   it('has a main menu for homeowners; the developer documents are linked from the footer, llms.txt and the sitemap', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
     const menu = /<nav aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
-    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact']);
+    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact', PATHS.bookPage]);
     const footer = /<footer[^>]*>(.*?)<\/footer>/s.exec(home)?.[1] ?? '';
     for (const href of ['/developers', '/llms.txt', '/openapi.json']) assert.ok(footer.includes(`href="${href}"`), `the footer links ${href}`);
     assert.ok((await (await fetch(`${server.url}/llms.txt`)).text()).includes('/developers'), 'llms.txt');

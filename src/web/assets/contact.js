@@ -67,7 +67,21 @@
     return Math.ceil(s / 60) + ' minutes';
   }
 
-  function showSuccess() {
+  // The offer to book a consultation, when the page holds one (a <template>): its hidden fields carry the
+  // inquiry's details and id to the booking page in a POST, never in a URL.
+  function bookingOffer(sent, id) {
+    var template = document.getElementById('booking-offer');
+    if (!template || !template.content || !id) return null;
+    var offer = template.content.firstElementChild.cloneNode(true);
+    ['name', 'email', 'phone'].forEach(function (name) {
+      var input = offer.querySelector('input[name="' + name + '"]');
+      if (input) input.value = sent.get(name) || '';
+    });
+    offer.querySelector('input[name="inquiry_id"]').value = id;
+    return offer;
+  }
+
+  function showSuccess(sent, id) {
     var thanks = document.createElement('div');
     thanks.className = 'form-status thanks';
     thanks.setAttribute('role', 'status');
@@ -75,7 +89,9 @@
     thanks.innerHTML = '<h2>Thank you.</h2><p></p>';
     // The words come from the page (data-thanks), so the promise is written once, on the server.
     thanks.querySelector('p').textContent = form.getAttribute('data-thanks');
+    var offer = bookingOffer(sent, id);
     form.replaceWith(thanks);
+    if (offer) thanks.after(offer);
     thanks.focus();
   }
 
@@ -95,7 +111,8 @@
     clearErrors();
     if (!checkLocally()) return;
     var data = new URLSearchParams();
-    new FormData(form).forEach(function (value, key) { data.append(key, String(value)); });
+    var sent = new FormData(form);
+    sent.forEach(function (value, key) { data.append(key, String(value)); });
     button.disabled = true;
     fetch(form.getAttribute('action'), {
       method: 'POST',
@@ -106,7 +123,7 @@
         if (!response.ok) return showFailure(response, body);
         // For webmcp.js: the inquiry an assistant filled in is sent now, by the visitor's own press of the button.
         form.dispatchEvent(new CustomEvent('inquirysent'));
-        showSuccess();
+        showSuccess(sent, body && body.id);
       });
     }).catch(function () {
       setStatus('The network did not answer. Please check your connection and try again.', true);

@@ -1,5 +1,6 @@
 import { PATHS } from '../../contract/paths.js';
 import { schemaReference } from '../api-reference.js';
+import { consultationsOffered } from '../booking/offer.js';
 import { contactForm, RESPONSE_TIME } from '../contact-form.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
@@ -27,7 +28,7 @@ export function contactPage(ctx: SiteContext): Page {
           + `See the ${mdLink('developer guide', PATHS.developers)} for the answers and errors.`,
         schemaReference(ctx.openapi, ['Inquiry']),
       ].join('\n\n'),
-      html: contactForm(),
+      html: contactForm({}, consultationsOffered(ctx.catalog)),
     },
   };
 }

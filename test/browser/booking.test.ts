@@ -1,0 +1,114 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { BOOKED_WORDS, BOOKING_WORDS, MANAGE_WORDS, OFFER_WORDS } from '../../src/web/booking/words.js';
+import { checkPage, chromiumSkip, fillValidInquiry, launchChromium, watchedPage } from '../helpers/chromium.js';
+import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
+
+// The booking pages as a person uses them in Chromium: without JavaScript the times are the studio's,
+// named, and a plain form books; with JavaScript each time also shows in the visitor's own zone where it
+// differs. axe-clean, no sideways scrolling, and screenshots at 1280 and 390 px to look at.
+
+const SHOTS = '/tmp/shots';
+const NOW = Date.parse('2027-03-10T12:00:00Z');
+const WIDTHS = [1280, 390] as const;
+let person = 0;
+
+/** Picks the first free time, fills in the details and books; returns on the answer page. */
+async function book(page: Page, email = `visitor${(person += 1)}@example.com`): Promise<void> {
+  await page.locator('.slot-day label').first().click();
+  await page.fill('#b-name', 'Grace Hopper');
+  await page.fill('#b-email', email);
+  await Promise.all([page.waitForLoadState('load'), page.click(`button:has-text("${BOOKING_WORDS.submit}")`)]);
+  await page.locator(`h1:has-text("${BOOKED_WORDS.title}")`).waitFor();
+}
+
+describe('booking a consultation in Chromium', { skip: chromiumSkip() }, () => {
+  const suite = suiteScope();
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer(suite, {}, { clock: () => NOW });
+    browser = await launchChromium();
+  });
+  after(async () => { await browser?.close(); });
+
+  it('with JavaScript, each time also shows in the visitor\'s zone when it differs, under the page\'s policy', async () => {
+    const context = await browser.newContext({ timezoneId: 'Europe/London' });
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/consultations`);
+    const first = page.locator('.slot-day li').first();
+    // Thursday 11 March, 9:00 in New York is 14:00 in London (both on winter time then).
+    assert.equal((await first.innerText()).replace(/\s+/g, ' ').replace(' ,', ',').trim(), `9:00 AM 2:00 PM GMT, ${BOOKING_WORDS.yourTime}`);
+    assert.match(await page.locator('.zone-line').innerText(), new RegExp(`New York time \\(EST/EDT\\)\\. ${BOOKING_WORDS.yourTimeLine}`));
+    assert.deepEqual(await problems(), []);
+    await context.close();
+  });
+
+  it('with JavaScript in the studio\'s own zone, the same words: nothing added', async () => {
+    const context = await browser.newContext({ timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/consultations`);
+    await page.waitForLoadState('load');
+    assert.equal(await page.locator('.your-time').count(), 0);
+    assert.match(await page.locator('.zone-line').innerText(), /Times are New York time \(EST\/EDT\)\./);
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`the booking page, its answer and the manage page at ${width} px: axe clean, no sideways scrolling; screenshots`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'America/Los_Angeles', bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/consultations`);
+      await page.locator('.your-time').first().waitFor();
+      await checkPage(page, `${SHOTS}/booking-page-${width}.png`);
+      await book(page);
+      await checkPage(page, `${SHOTS}/booking-success-${width}.png`);
+      await page.click(`text=${BOOKED_WORDS.manageLink}`);
+      await page.locator(`h1:has-text("${MANAGE_WORDS.title}")`).waitFor();
+      await checkPage(page, `${SHOTS}/booking-manage-${width}.png`);
+      await context.close();
+    });
+  }
+
+  it('with JavaScript, the inquiry sent inline offers a booking that carries it over by POST', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/contact`);
+    const inquiry = await fillValidInquiry(page);
+    await page.click('button[type="submit"]');
+    await page.locator('.booking-offer').waitFor();
+    assert.equal(page.url(), `${server.url}/contact`, 'answered inline by contact.js');
+    await Promise.all([page.waitForURL(`${server.url}/consultations`), page.click(`.booking-offer button:has-text("${OFFER_WORDS.button}")`)]);
+    assert.equal(await page.inputValue('#b-name'), inquiry.name);
+    assert.equal(await page.inputValue('#b-email'), inquiry.email);
+    assert.match(await page.locator('input[name="inquiry_id"]').first().inputValue(), /^[0-9a-f-]{36}$/);
+    assert.deepEqual(await problems(), []);
+    await context.close();
+  });
+
+  it('without JavaScript: the studio\'s times, a plain form books, and the manage page cancels after asking', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    const inquiry = await fillValidInquiry(page);
+    await page.click('button[type="submit"]');
+    await page.locator('.booking-offer').waitFor();
+    await page.screenshot({ path: `${SHOTS}/booking-thanks-offer-nojs.png`, fullPage: true });
+    await page.click(`.booking-offer button:has-text("${OFFER_WORDS.button}")`);
+    assert.equal(await page.inputValue('#b-email'), inquiry.email, 'the thank-you page carried the inquiry over');
+    await page.goto(`${server.url}/consultations?type=studio-meeting`);
+    assert.equal(await page.locator('.your-time').count(), 0, 'only the studio\'s times, named');
+    assert.match(await page.locator('.zone-line').innerText(), /New York time/);
+    await book(page);
+    assert.match(await page.locator('main').innerText(), /Studio meeting, Thursday, March 11, 2027/);
+    await page.click(`text=${BOOKED_WORDS.manageLink}`);
+    await page.click(`button:has-text("${MANAGE_WORDS.cancelAsk}")`);
+    await page.click(`button:has-text("${MANAGE_WORDS.cancelYes}")`);
+    assert.match(await page.locator('main').innerText(), new RegExp(MANAGE_WORDS.cancelledNow.slice(0, 20)));
+    await page.screenshot({ path: `${SHOTS}/booking-cancelled-nojs.png`, fullPage: true });
+    await context.close();
+  });
+});
