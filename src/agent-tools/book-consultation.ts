@@ -9,8 +9,8 @@ import { toolSchema, type ArgumentsSchema } from './schemas.js';
 
 // book_consultation: a booking, a hold, or a hold's confirmation, through the one consultations use case
 // (origin, the shared booking bucket, validation, the slot and the store happen there), as POST
-// /api/v1/consultations/{type}/bookings does. Not offered in the browser yet: the booking page's form is
-// another room's, and this tool would fill it in as submit_inquiry fills in the contact form.
+// /api/v1/consultations/{type}/bookings does. In the browser it only fills in the booking page's form, as
+// submit_inquiry fills in the contact form: the visitor books. No hold there: the visitor is the person asked.
 
 const TYPE = { ...CONSULTATION_TYPE_ARGUMENT, description: 'The consultation type\'s slug (list_consultation_slots without arguments lists them).' };
 
@@ -22,6 +22,9 @@ const ARGUMENTS = toolSchema(Type.Object({
 }, { additionalProperties: false })) as ArgumentsSchema;
 
 const BOOKINGS = `POST ${pathTemplate(PATHS.consultationBookings)}`;
+const BOOK_PAGE = PATHS.bookPage;
+/** What the booking page's form takes: the booking's fields without the hold (the visitor is there to say yes) nor inquiry_id. */
+const BROWSER_ARGUMENTS = ['type', 'start', 'name', 'email', 'phone', 'message'];
 const { holdMinutes, maxUpcomingPerAddress, maxHoldsPerCaller } = BOOKING_POLICY;
 const { booking: BOOKING_LIMIT } = RATE_LIMIT_POLICIES;
 
@@ -65,7 +68,21 @@ export const bookConsultation: OperationDefinition = {
       + `The answer is a message with a data part, the booking. ${ANSWER_TEXT}Refusals include ${LIMIT_TEXT} ${words.refusal}`,
     tags: ['consultation', 'booking', 'appointment', 'calendar'],
   },
-  browser: null,
+  browser: {
+    description: (studio) => `Fill in the booking form of ${studio} (the ${BOOK_PAGE} page of this site) with a consultation, for the visitor to check and book: `
+      + 'this tool never books anything itself; the consultation is booked only when the visitor presses the form\'s own button. '
+      + 'Give "type" and "start" (a start from list_consultation_slots, exactly as listed), "name", "email", optionally "phone" and "message". '
+      + 'Use the real details the person gave you, with their consent; never invent them. '
+      + `On ${BOOK_PAGE} it chooses the start among the page's free times and fills in the details, then waits for the visitor: `
+      + '{"ok": true, ...the booking} once they have booked (then the page shows their booking); isError with code "not_sent" when they cleared the form instead; '
+      + 'isError with code "invalid_field" and a message per field (in "fields") right away when a value does not fit the form. '
+      + 'When the page does not show that type or start (another week, another type), it fills in nothing: isError with code "not_on_page" and '
+      + `in "url" the address of the page that shows it. On another page: isError with code "form_not_on_page" and the address to open in "url". `
+      + `Both ways of booking share the limits: ${BOOKING_LIMIT.limit} booking attempts per ${BOOKING_LIMIT.windowSeconds / 60} minutes per client, `
+      + `at most ${maxUpcomingPerAddress} upcoming consultations per email address.`,
+    arguments: BROWSER_ARGUMENTS,
+    runs: { form: { page: BOOK_PAGE, query: { type: 'type', start: 'from' } } },
+  },
   // No `rateLimit` is passed, so the use case counts the booking bucket and reports its decision.
   run: async (args, caller, { consultations, channel }) => {
     const { type, ...body } = args as { type: string } & Record<string, unknown>;

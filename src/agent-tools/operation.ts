@@ -63,7 +63,18 @@ export interface SkillWords {
  * the first of some REST paths whose `:parameters` the arguments all give, the other arguments as its query,
  * and answers the REST object whole; or it fills in the form of a page, which the visitor sends or not.
  */
-export type BrowserRun = { read: { path: string; items: string } } | { get: { paths: readonly string[] } } | { form: { page: string } };
+export type BrowserRun = { read: { path: string; items: string } } | { get: { paths: readonly string[] } } | { form: BrowserForm };
+
+/** A page's form that a tool fills in. */
+export interface BrowserForm {
+  page: string;
+  /**
+   * The arguments that choose what the page shows (a radio button or hidden value of the form: this page's
+   * choices only), each with the page's query parameter that shows it; a date-time gives its day. A value
+   * the page does not offer is answered with the page's address carrying them, never a navigation.
+   */
+  query?: Readonly<Record<string, string>>;
+}
 
 /** The operation as the website's pages offer it through WebMCP. */
 export interface BrowserTool {

@@ -66,6 +66,12 @@ export function negotiate(header: string | undefined, offers: readonly string[])
 }
 
 export const HTML = 'text/html';
+export const JSON_TYPE = 'application/json';
+
+/** Whether a form's own script asks for JSON (the API's shapes) rather than the page a browser without it gets. */
+export function wantsJson(accept: string | undefined): boolean {
+  return negotiate(accept, [HTML, JSON_TYPE]) === JSON_TYPE;
+}
 export const MARKDOWN = 'text/markdown';
 export const PLAIN = 'text/plain';
 

@@ -9,6 +9,8 @@ import { enumLabel, FIELD_LABELS } from './labels.js';
 
 /** The studio's answer time, stated once: the contact and thank-you pages and contact.js (data-thanks) read it. */
 export const RESPONSE_TIME = 'within two working days';
+/** The contact form's class (site.css, contact.js, and webmcp.js through src/web/webmcp-tools.ts). */
+export const INQUIRY_FORM_CLASS = 'inquiry-form';
 export const THANKS_TEXT = `Your inquiry has reached the studio. A principal will answer ${RESPONSE_TIME}.`;
 
 interface FieldSchema {
@@ -61,7 +63,7 @@ ${schema.description ? html`<p class="field-hint" id="${hintId}">${schema.descri
 /** The form; with `offerBooking`, also the empty offer to book a consultation that contact.js shows once the inquiry is sent. */
 export function contactForm(state: FormState = {}, offerBooking = false): SafeHtml {
   const fields = Object.entries(Inquiry.properties as Record<string, FieldSchema>).map(([name, schema]) => field(name, schema, state));
-  return html`<form class="inquiry-form" method="post" action="${PATHS.contactPage}" data-thanks="${THANKS_TEXT}">
+  return html`<form class="${INQUIRY_FORM_CLASS}" method="post" action="${PATHS.contactPage}" data-thanks="${THANKS_TEXT}">
 <div class="form-status${state.formError ? ' is-error' : ''}" role="status" aria-live="polite" tabindex="-1">${state.formError ?? ''}</div>
 ${fields}
 <div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">Leave this field empty</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>

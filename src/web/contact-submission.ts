@@ -9,7 +9,7 @@ import { PATHS } from '../contract/paths.js';
 import type { OfferValues } from './booking/offer.js';
 import type { FormState } from './contact-form.js';
 import { formProblems, problemsSummary } from './form-messages.js';
-import { HTML, negotiate } from './accept.js';
+import { wantsJson } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
 import { asPage } from './response-headers.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
@@ -22,7 +22,6 @@ export interface FormPages {
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-const JSON_TYPE = 'application/json';
 
 /** The submitted values of the contract's fields, to put back into the form. */
 function submittedValues(body: unknown): Record<string, string> {
@@ -67,11 +66,6 @@ function fieldProblemsOf(error: ApiError, body: unknown): Record<string, string>
   return Object.keys(problems).length > 0 ? problems : undefined;
 }
 
-/** The script of the form asks for JSON (the API's Ok and Error shapes); a browser without it gets pages. */
-function wantsJson(request: FastifyRequest): boolean {
-  return negotiate(firstValue(request.headers.accept), [HTML, JSON_TYPE]) === JSON_TYPE;
-}
-
 /**
  * The form's script gets the API's Error, plus `fields`: the same plain words per field that the page
  * without script shows, so that the script states no rule and no message of its own.
@@ -93,7 +87,7 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
     reply.header('Cache-Control', 'no-store');
     const mediaType = mediaTypeOf(request.headers);
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');
-    const json = wantsJson(request);
+    const json = wantsJson(firstValue(request.headers.accept));
     try {
       const result = await service.submit(request.body, {
         channel: 'form',

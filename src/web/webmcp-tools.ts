@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { BrowserRun } from '../agent-tools/operation.js';
+import type { BrowserForm, BrowserRun } from '../agent-tools/operation.js';
+import { PATHS } from '../contract/paths.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../agent-tools/operations.js';
 import { someArguments, type ArgumentsSchema } from '../agent-tools/schemas.js';
 import { jsonRepresentation } from '../http/representation.js';
 import { IMMUTABLE, registerAsset } from './assets.js';
+import { BOOKING_FORM_CLASS } from './booking/booking-form.js';
+import { INQUIRY_FORM_CLASS } from './contact-form.js';
 import { SITE_PATHS } from './site-paths.js';
 
 // What the pages' WebMCP script (assets/webmcp.js) registers and how it runs each tool, as one JSON asset
@@ -30,8 +33,24 @@ export interface WebMcpDocument {
    * other arguments as its query; the answer is the object whole.
    */
   gets: Partial<Record<OperationName, GetTool>>;
-  /** The tool that fills in the contact form, and the page that has the form. */
-  form: { tool: OperationName; page: string };
+  /** The tools that fill in a page's form, each with the page, the form's selector there and the page's query arguments. */
+  forms: Partial<Record<OperationName, PageForm>>;
+}
+
+export interface PageForm extends BrowserForm {
+  selector: string;
+}
+
+/** The form a tool fills in, by its page: the page's own form, which posts to it (the contact form, the booking form). */
+const PAGE_FORMS: Readonly<Record<string, string>> = {
+  [PATHS.contactPage]: `form.${INQUIRY_FORM_CLASS}`,
+  [PATHS.bookPage]: `form.${BOOKING_FORM_CLASS}`,
+};
+
+function pageForm(name: OperationName, form: BrowserForm): PageForm {
+  const selector = PAGE_FORMS[form.page];
+  if (!selector) throw new Error(`WebMCP: ${name} fills in a form on ${form.page}, which has none`);
+  return { ...form, selector };
 }
 
 /** The operations the pages offer, each with how the script runs it. */
@@ -46,15 +65,12 @@ export function webMcpDocument(studioName: string): WebMcpDocument {
   const offered = browserOperations();
   const reads: Partial<Record<OperationName, ReadTool>> = {};
   const gets: Partial<Record<OperationName, GetTool>> = {};
-  const forms: Array<WebMcpDocument['form']> = [];
+  const forms: Partial<Record<OperationName, PageForm>> = {};
   for (const { name, browser: { runs } } of offered) {
     if ('read' in runs) reads[name] = runs.read;
     else if ('get' in runs) gets[name] = runs.get;
-    else forms.push({ tool: name, page: runs.form.page });
+    else forms[name] = pageForm(name, runs.form);
   }
-  // The script fills in one form: the page's only inquiry form.
-  const [form, ...more] = forms;
-  if (!form || more.length > 0) throw new Error('WebMCP: exactly one operation fills in the contact form');
   return {
     tools: offered.map(({ name, operation, browser }) => ({
       name,
@@ -65,7 +81,7 @@ export function webMcpDocument(studioName: string): WebMcpDocument {
     })),
     reads,
     gets,
-    form,
+    forms,
   };
 }
 

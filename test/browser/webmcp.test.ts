@@ -16,8 +16,10 @@ import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 const OUTPUT = 'test-output';
 const FIELDS = ['name', 'email', 'phone', 'message', 'location', 'budget', 'phase'];
-/** The tools the pages offer: every operation but book_consultation (not in the browser until the booking page has a form to fill in). */
+/** The tools the pages offer: every operation, book_consultation included (it fills in the booking page's form). */
 const PAGE_TOOLS = webMcpToolNames();
+/** The booking's arguments a page leaves out: the hold (the visitor is there to say yes) and the inquiry carried over by the pages themselves. */
+const NOT_IN_BROWSER = ['hold', 'hold_id', 'inquiry_id'];
 
 type Where = 'document' | 'navigator' | 'provideContext' | 'none';
 
@@ -101,7 +103,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
   it('registers the page tools on document.modelContext, named and described as the MCP tools, their schemas derived from them', async () => {
     const { page, problems, close } = await open('/', 'document');
     const tools = new Map((await registered(page)).map((tool) => [tool.name, tool]));
-    assert.deepEqual([...tools.keys()].sort(), [...mcpTools.keys()].filter((name) => name !== 'book_consultation').sort(), 'the MCP tools\' names but booking');
+    assert.deepEqual([...tools.keys()].sort(), [...mcpTools.keys()].sort(), 'the MCP tools\' names');
     assert.deepEqual([...tools.keys()].sort(), [...PAGE_TOOLS].sort());
     for (const [name, tool] of tools) {
       const twin = mcpTools.get(name)!;
@@ -127,6 +129,14 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     assert.deepEqual(inquiry.inputSchema.properties, inquiryFields);
     assert.deepEqual(inquiry.inputSchema.required, mcpTools.get('submit_inquiry')!.inputSchema.required);
     assert.match(inquiry.description, /never sends anything itself/);
+
+    // The booking's fields as the MCP tool has them, without the hold and the inquiry's id.
+    const booking = tools.get('book_consultation')!;
+    const bookingFields = { ...mcpTools.get('book_consultation')!.inputSchema.properties as Json };
+    for (const name of NOT_IN_BROWSER) delete bookingFields[name];
+    assert.deepEqual(booking.inputSchema.properties, bookingFields);
+    assert.deepEqual(booking.inputSchema.required, ['type']);
+    assert.match(booking.description, /never books anything itself/);
     assert.deepEqual(await problems(), []);
     await close();
   });
@@ -250,6 +260,124 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     assert.equal(earlier.structuredContent.code, 'not_sent', 'the earlier call is answered, not left waiting');
     assert.deepEqual(posts, []);
     assert.deepEqual(await problems(), []);
+    await close();
+  });
+
+  // --- book_consultation: the booking page's form -----------------------------------------------
+
+  /** A day `ahead` days from now (YYYY-MM-DD), far enough that the notice moves no slot between two reads. */
+  const dayAhead = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  const PAGE_FROM = dayAhead(14);
+
+  /** The first free type and start from `from` on, as the API lists them (the page shows the same). */
+  async function freeStart(from: string): Promise<{ type: string; start: string }> {
+    const type = (await apiBody('/api/v1/consultations')).consultations[0].slug as string;
+    const slots = await apiBody(`/api/v1/consultations/${type}/slots?from=${from}`);
+    return { type, start: slots.slots[0].start as string };
+  }
+
+  const visitorDetails = (email: string) => ({ name: 'Ada Lovelace', email, phone: '+1 305 555 0100', message: 'The kitchen and the back porch.' });
+
+  it('book_consultation picks the start among the page\'s times, fills in the details, and books only when the visitor presses the form\'s button', async () => {
+    const { type, start } = await freeStart(PAGE_FROM);
+    const { page, problems, posts, close } = await open(`/consultations?type=${type}&from=${PAGE_FROM}`, 'document');
+    await registered(page);
+    const email = `webmcp-${Date.now()}@example.com`;
+    // The start with another offset names the same instant: the page's radio button is picked all the same.
+    const utcStart = new Date(start).toISOString();
+    await page.evaluate(`window.pendingCall = ${callTool('book_consultation', { type, start: utcStart, ...visitorDetails(email) })}; 0`);
+    await page.locator('form.booking-form .assistant-note').waitFor();
+    assert.equal(await page.locator(`input[name="start"][value="${start}"]`).isChecked(), true, 'the start is picked');
+    for (const field of ['name', 'email', 'phone', 'message'] as const) assert.equal(await page.inputValue(`#b-${field}`), visitorDetails(email)[field], field);
+    assert.equal(await answeredWithin(page, 1000), false, 'the call waits for the visitor');
+    assert.deepEqual(posts, [], 'nothing was posted');
+    mkdirSync('/tmp/shots', { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('form.booking-form').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/webmcp-booking-${width}.png` });
+      assert.equal(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'), 0, `${width} px: no sideways scrolling`);
+    }
+
+    // The answer crosses the page's move to the booking's own page through a function of the test's.
+    let report!: (value: Json) => void;
+    const reported = new Promise<Json>((resolve) => { report = resolve; });
+    await page.exposeFunction('reportAnswer', (value: Json) => report(value));
+    await page.evaluate('window.pendingCall.then((v) => window.reportAnswer(v)); 0');
+    await page.click('form.booking-form button[type="submit"]');
+    const answer = await reported;
+    assert.equal(answer.isError, undefined, JSON.stringify(answer));
+    assert.equal(answer.structuredContent.ok, true);
+    assert.equal(answer.structuredContent.status, 'booked');
+    assert.equal(answer.structuredContent.start, start);
+    const manage = answer.structuredContent.manage_url as string;
+    await page.waitForURL(manage);
+    assert.deepEqual(posts, ['/consultations'], 'one POST, of the visitor\'s press');
+    const row = await db.kysely.selectFrom('bookings').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'booked');
+    assert.equal(row.channel, 'web', 'booked through the booking page, as the form without script books');
+    assert.equal(row.id, answer.structuredContent.id);
+    assert.deepEqual(await problems(), []);
+    await close();
+  });
+
+  it('book_consultation fills in nothing for a start or type the page does not show, and names the page that shows it', async () => {
+    const { type, start } = await freeStart(PAGE_FROM);
+    const later = await freeStart(dayAhead(42));
+    const { page, problems, posts, close } = await open(`/consultations?type=${type}&from=${PAGE_FROM}`, 'document');
+    await registered(page);
+    const elsewhere = await page.evaluate(callTool('book_consultation', { ...later, ...visitorDetails('ada@example.com') })) as Json;
+    assert.equal(elsewhere.isError, true);
+    assert.equal(elsewhere.structuredContent.code, 'not_on_page');
+    assert.equal(elsewhere.structuredContent.field, 'start');
+    assert.equal(elsewhere.structuredContent.url, `${server.url}/consultations?type=${later.type}&from=${later.start.slice(0, 10)}`);
+    const otherType = await page.evaluate(callTool('book_consultation', { type: 'no-such-type', start, ...visitorDetails('ada@example.com') })) as Json;
+    assert.equal(otherType.structuredContent.code, 'not_on_page');
+    assert.equal(otherType.structuredContent.field, 'type');
+    assert.equal(await page.locator('.assistant-note').count(), 0, 'nothing filled in');
+    assert.equal(await page.inputValue('#b-name'), '');
+    // The URL named leads to a page whose form offers that start.
+    await page.goto(elsewhere.structuredContent.url);
+    await registered(page);
+    assert.equal(await page.locator(`input[name="start"][value="${later.start}"]`).count(), 1, 'the page named shows the start');
+
+    const refused = await page.evaluate(callTool('book_consultation', { ...later, name: 'Ada Lovelace', email: 'not-an-email' })) as Json;
+    assert.equal(refused.structuredContent.code, 'invalid_field');
+    assert.deepEqual(Object.keys(refused.structuredContent.fields), ['email']);
+    await page.evaluate(`window.pendingCall = ${callTool('book_consultation', { ...later, ...visitorDetails('ada@example.com') })}; 0`);
+    await page.click('.assistant-note button');
+    const cleared = await page.evaluate('window.pendingCall') as Json;
+    assert.equal(cleared.structuredContent.code, 'not_sent');
+    assert.equal(await page.inputValue('#b-name'), '', 'the form is empty again');
+    assert.equal(page.url(), elsewhere.structuredContent.url, 'the page never moved by itself');
+    assert.deepEqual(posts, []);
+    assert.deepEqual(await problems(), []);
+    await close();
+  });
+
+  it('book_consultation on another page fills in nothing and names the booking page, with the type and week', async () => {
+    const { type, start } = await freeStart(PAGE_FROM);
+    const { page, problems, posts, close } = await open('/contact', 'document');
+    await registered(page);
+    const answer = await page.evaluate(callTool('book_consultation', { type, start, ...visitorDetails('ada@example.com') })) as Json;
+    assert.equal(answer.structuredContent.code, 'form_not_on_page');
+    assert.equal(answer.structuredContent.url, `${server.url}/consultations?type=${type}&from=${start.slice(0, 10)}`);
+    assert.deepEqual(await formValues(page), Object.fromEntries(FIELDS.map((f) => [f, ''])), 'the contact form is left alone');
+    assert.deepEqual(posts, []);
+    assert.deepEqual(await problems(), []);
+    await close();
+  });
+
+  it('the booking form filled in by the assistant passes axe-core at 1280 and 390 px', async () => {
+    const { type, start } = await freeStart(PAGE_FROM);
+    const { page, close } = await open(`/consultations?type=${type}&from=${PAGE_FROM}`, 'document', { bypassCSP: true });
+    await registered(page);
+    await page.evaluate(`window.pendingCall = ${callTool('book_consultation', { type, start, ...visitorDetails('ada@example.com') })}; 0`);
+    await page.locator('.assistant-note').waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      assert.deepEqual(await seriousViolations(page), [], `${width} px`);
+    }
     await close();
   });
 

@@ -122,7 +122,7 @@
       return response.json().catch(function () { return null; }).then(function (body) {
         if (!response.ok) return showFailure(response, body);
         // For webmcp.js: the inquiry an assistant filled in is sent now, by the visitor's own press of the button.
-        form.dispatchEvent(new CustomEvent('inquirysent'));
+        form.dispatchEvent(new CustomEvent('formsent'));
         showSuccess(sent, body && body.id);
       });
     }).catch(function () {

@@ -2,7 +2,7 @@
 // (document.modelContext; navigator.modelContext in earlier drafts). Names, descriptions and schemas come
 // from the JSON asset named by data-tools, made on the server from the agent operations; this script
 // only runs them. Without WebMCP it does nothing, and without it the pages are what they always were.
-// The form tool never sends: it fills in the visible contact form, and the visitor sends it or not.
+// The form tools never send: each fills in the visible form of its page, and the visitor sends it or not.
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -85,19 +85,71 @@
     };
   }
 
-  // --- The form tool -------------------------------------------------------------------------------
+  // --- The form tools ------------------------------------------------------------------------------
+  // One way for every form a tool fills in, keyed by the tool's page: the page's own form (doc.forms names
+  // its selector), its fields in `.field[data-field]` boxes, and the choices that make the page what it is
+  // (a hidden value, radio buttons: the consultation type, the week's free times) offered by this page only.
 
-  // The call that waits for the visitor, as the function that answers it (one at a time: a later call answers the earlier).
+  // The call that waits for the visitor: the function that answers it, and its form (one at a time: a later call answers the earlier).
   var waiting = null;
 
   function answerWaiting(answer) {
     var settle = waiting;
     waiting = null;
-    if (settle) settle(answer);
+    if (settle) settle.answer(answer);
   }
 
   function notSent(error, hint) {
     return failure('not_sent', error, hint);
+  }
+
+  function given(input, name) {
+    return Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined && input[name] !== null;
+  }
+
+  var DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
+
+  // The same value; two date-times are the same when they name the same instant, whatever their offsets.
+  function sameValue(offered, value) {
+    if (offered === value) return true;
+    var at = Date.parse(value);
+    return DATE_TIME.test(offered) && DATE_TIME.test(value) && !isNaN(at) && Date.parse(offered) === at;
+  }
+
+  // The page that shows the given choices: the form's page with them as its query (a date-time gives its day, as written).
+  function pageUrl(spec, input) {
+    var url = new URL(spec.page, location.href);
+    var query = spec.query || {};
+    Object.keys(query).forEach(function (name) {
+      if (!given(input, name) || input[name] === '') return;
+      var text = String(input[name]);
+      url.searchParams.set(query[name], DATE_TIME.test(text) ? text.slice(0, 10) : text);
+    });
+    return url.href;
+  }
+
+  function choiceControls(form, name) {
+    return Array.prototype.slice.call(form.querySelectorAll('input[type="hidden"][name="' + name + '"], input[type="radio"][name="' + name + '"]'));
+  }
+
+  // The page's own choices the arguments make: the controls to pick, and the arguments this page does not offer.
+  function choicesOf(form, names, input) {
+    var picks = [];
+    var absent = [];
+    names.forEach(function (name) {
+      var controls = choiceControls(form, name);
+      if (!given(input, name) || controls.length === 0) return;
+      var value = String(input[name]);
+      var match = controls.filter(function (control) { return sameValue(control.value, value); })[0];
+      if (match) picks.push(match); else absent.push(name);
+    });
+    return { picks: picks, absent: absent };
+  }
+
+  function pick(control) {
+    if (control.type !== 'radio' || control.checked) return;
+    control.checked = true;
+    control.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
   // What the schema says and the browser does not check on values set by script (it checks lengths only as a person types).
@@ -108,15 +160,15 @@
     return '';
   }
 
-  // Sets the given fields, keeps what the visitor typed in the others, and names every field that would be refused.
+  // Sets the given fields, keeps what the visitor typed in the others, and names every field that would be
+  // refused (a choice of radio buttons left unpicked too).
   function fill(form, properties, input) {
     var problems = {};
     Object.keys(properties).forEach(function (name) {
       var box = form.querySelector('.field[data-field="' + name + '"]');
-      var control = box && box.querySelector('input, select, textarea');
+      var control = box ? box.querySelector('input, select, textarea') : form.querySelector('input[type="radio"][name="' + name + '"]');
       if (!control) return;
-      var given = Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined && input[name] !== null;
-      if (given) {
+      if (box && given(input, name)) {
         var value = String(input[name]);
         control.value = value;
         control.dispatchEvent(new Event('input', { bubbles: true }));
@@ -126,7 +178,7 @@
           return;
         }
       }
-      var problem = control.checkValidity() ? lengthProblem(control.value, properties[name]) : control.validationMessage;
+      var problem = !control.checkValidity() ? control.validationMessage : box ? lengthProblem(control.value, properties[name]) : '';
       if (problem) problems[name] = problem;
     });
     return Object.keys(problems).length > 0 ? problems : null;
@@ -147,53 +199,117 @@
       note.querySelector('button').addEventListener('click', function () {
         form.reset();
         note.remove();
-        answerWaiting(notSent('The visitor cleared the form: nothing was sent.', 'Ask the visitor whether to send an inquiry, and what, before filling in the form again.'));
+        answerWaiting(notSent('The visitor cleared the form: nothing was sent.', 'Ask the visitor whether to send it, and what, before filling in the form again.'));
       });
       form.insertBefore(note, form.firstChild);
     }
     note.focus();
   }
 
-  // contact.js tells when the visitor's own press of the send button has delivered the inquiry (the form is gone then).
+  // A refusal of the visitor's press, shown as the form's own script would: above the form, and per field
+  // in the server's words. The call keeps waiting: the visitor may correct it and press again.
+  function showRefusal(form, body) {
+    var status = form.querySelector('.form-status');
+    if (status) {
+      status.textContent = body && body.error ? body.error + (body.hint ? ' ' + body.hint : '') : 'The site did not answer. Please try again.';
+      status.classList.add('is-error');
+    }
+    var fields = (body && body.fields) || {};
+    Object.keys(fields).forEach(function (name) {
+      var box = form.querySelector('.field[data-field="' + name + '"]');
+      var error = box && box.querySelector('.field-error');
+      if (!error) return;
+      box.classList.add('has-error');
+      error.textContent = fields[name];
+      error.hidden = false;
+    });
+    if (status) status.focus();
+  }
+
+  // Sends a form that has no script of its own, as such a script would: its fields to its action, asking
+  // for JSON, so the call learns the outcome; then opens where the answer says the new thing is (Location).
+  function send(form) {
+    var button = form.querySelector('button[type="submit"]');
+    if (button) button.disabled = true;
+    fetch(form.getAttribute('action'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams(new FormData(form)).toString(),
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) {
+        if (!response.ok || !body) return showRefusal(form, body);
+        form.dispatchEvent(new CustomEvent('formsent', { detail: body }));
+        var next = response.headers.get('Location');
+        // After the answer has gone to the agent: the visitor's own press of the button led here.
+        if (next) setTimeout(function () { location.assign(next); }, 0);
+      });
+    }, function () { showRefusal(form, null); }).then(function () { if (button) button.disabled = false; });
+  }
+
+  // The visitor's own press of the form's button (this listener runs after the form's own). A form whose
+  // script sends it (contact.js) says when with a 'formsent' event; any other form, this script sends.
+  document.addEventListener('submit', function (event) {
+    if (!waiting || event.target !== waiting.form || event.defaultPrevented) return;
+    event.preventDefault();
+    send(event.target);
+  });
+
   var listenedTo = new WeakSet();
   function listenForSending(form) {
     if (listenedTo.has(form)) return;
     listenedTo.add(form);
-    form.addEventListener('inquirysent', function () { answerWaiting(result({ ok: true })); });
+    form.addEventListener('formsent', function (event) {
+      answerWaiting(result(Object.assign({ ok: true }, event.detail || {})));
+    });
   }
 
   // Waits for the visitor. A cancelled call (Chromium hands execute a `signal`) stops waiting; the form stays as it is.
-  function visitorDecision(signal) {
+  function visitorDecision(form, signal) {
     return new Promise(function (resolve) {
-      waiting = resolve;
+      var mine = { answer: resolve, form: form };
+      waiting = mine;
       if (!signal || typeof signal.addEventListener !== 'function') return;
       var cancel = function () {
-        if (waiting === resolve) answerWaiting(notSent('The call was cancelled; nothing was sent.', 'The form stays filled in: the visitor may still send it.'));
+        if (waiting === mine) answerWaiting(notSent('The call was cancelled; nothing was sent.', 'The form stays filled in: the visitor may still send it.'));
       };
       if (signal.aborted) cancel(); else signal.addEventListener('abort', cancel, { once: true });
     });
   }
 
-  function formTool(formPage, tool) {
+  // The page's form, when this is its page.
+  function formOnPage(spec) {
+    return location.pathname === spec.page ? document.querySelector(spec.selector) : null;
+  }
+
+  function formTool(spec, tool) {
     var properties = tool.inputSchema.properties || {};
+    var names = Object.keys(properties);
     // The second argument: Chromium's options ({ signal }), or in earlier drafts a client with requestUserInteraction.
     return function (input, client) {
-      var form = document.querySelector('form.inquiry-form');
+      input = input || {};
+      var form = formOnPage(spec);
       if (!form) {
-        var url = new URL(formPage, location.href).href;
-        return Promise.resolve(failure('form_not_on_page', 'There is no inquiry form on this page: nothing was filled in.',
-          'Open ' + url + ' and call submit_inquiry there; the visitor then checks the form and sends it.', { url: url }));
+        var url = pageUrl(spec, input);
+        return Promise.resolve(failure('form_not_on_page', 'The form of ' + tool.name + ' is not on this page: nothing was filled in.',
+          'Open ' + url + ' and call ' + tool.name + ' there; the visitor then checks the form and sends it.', { url: url }));
       }
-      answerWaiting(notSent('A later call of submit_inquiry filled in the form again; this call sent nothing.', 'The later call answers what the visitor does.'));
+      var choices = choicesOf(form, names, input);
+      if (choices.absent.length > 0) {
+        var there = pageUrl(spec, input);
+        return Promise.resolve(failure('not_on_page', 'This page does not offer the ' + choices.absent.join(' and ') + ' given: nothing was filled in.',
+          'Open ' + there + ', which shows it, and call ' + tool.name + ' there; or choose among what this page offers.', { field: choices.absent[0], url: there }));
+      }
+      answerWaiting(notSent('A later call of ' + tool.name + ' filled in the form again; this call sent nothing.', 'The later call answers what the visitor does.'));
       listenForSending(form);
-      var problems = fill(form, properties, input || {});
+      choices.picks.forEach(pick);
+      var problems = fill(form, properties, input);
       showNote(form);
       if (problems) {
         return Promise.resolve(failure('invalid_field', 'Some values do not fit the form; nothing was sent.',
-          'Correct the fields named in "fields" with the visitor, then call submit_inquiry again.', { field: Object.keys(problems)[0], fields: problems }));
+          'Correct the fields named in "fields" with the visitor, then call ' + tool.name + ' again.', { field: Object.keys(problems)[0], fields: problems }));
       }
       var signal = client && client.signal;
-      var decision = function () { return visitorDecision(signal); };
+      var decision = function () { return visitorDecision(form, signal); };
       // requestUserInteraction tells the agent the call waits for the person.
       return client && typeof client.requestUserInteraction === 'function' ? client.requestUserInteraction(decision) : decision();
     };
@@ -204,7 +320,7 @@
   function executeOf(doc, tool) {
     if (Object.prototype.hasOwnProperty.call(doc.reads, tool.name)) return readTool(doc.reads[tool.name], tool);
     if (doc.gets && Object.prototype.hasOwnProperty.call(doc.gets, tool.name)) return getTool(doc.gets[tool.name]);
-    if (tool.name === doc.form.tool) return formTool(doc.form.page, tool);
+    if (doc.forms && Object.prototype.hasOwnProperty.call(doc.forms, tool.name)) return formTool(doc.forms[tool.name], tool);
     return null;
   }
 

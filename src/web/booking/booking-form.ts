@@ -8,6 +8,9 @@ import { BOOKING_WORDS, PLACE_WORDS } from './words.js';
 // buttons grouped by day, and the person's details. A plain form: it works without JavaScript, and
 // booking.js only adds the visitor's own time beside each. Lengths come from the contract's BookingRequest.
 
+/** The booking form's class (site.css, booking.js, and webmcp.js through src/web/webmcp-tools.ts). */
+export const BOOKING_FORM_CLASS = 'booking-form';
+
 /** The person's fields, in the form's order; inquiry_id travels hidden (carried over from an inquiry). */
 export const DETAIL_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 /** Fields carried from page to page (the type or the weeks change) so that nothing is typed twice. */
@@ -94,7 +97,7 @@ ${control}${hint}
 
 /** The whole booking form of one type: its free times, the person's details, the button. */
 export function bookingForm(type: ConsultationType, list: SlotList, state: BookingFormState): SafeHtml {
-  return html`<form class="booking-form" method="post" action="${PATHS.bookPage}">
+  return html`<form class="${BOOKING_FORM_CLASS}" method="post" action="${PATHS.bookPage}">
 <div class="form-status${state.formError ? ' is-error' : ''}" role="status" tabindex="-1">${state.formError ?? ''}</div>
 <input type="hidden" name="type" value="${type.slug}">
 ${state.values.inquiry_id ? html`<input type="hidden" name="inquiry_id" value="${state.values.inquiry_id}">` : ''}

@@ -7,9 +7,10 @@ import { rateLimitHeaders } from '../../contract/rate-limits.js';
 import type { ConsultationsService } from '../../consultations/consultations.js';
 import { callerOf } from '../../http/caller.js';
 import { toApiError } from '../../http/errors.js';
-import { mediaTypeOf } from '../../http/headers.js';
+import { firstValue, mediaTypeOf } from '../../http/headers.js';
 import { appendLink } from '../../http/link-headers.js';
 import { sendRepresentation } from '../../http/representation.js';
+import { wantsJson } from '../accept.js';
 import { markdownPath } from '../agent-docs.js';
 import type { Page } from '../page.js';
 import { HTML_TYPE, sendNegotiated, type RenderedPage } from '../rendered-page.js';
@@ -22,7 +23,8 @@ import { BOOKING_WORDS } from './words.js';
 // GET and POST /consultations: the booking page (its twin too), and the plain form's booking through the
 // one use case, as channel "web": the Origin check and the booking bucket are the use case's. A POST that
 // only carries details (from the thank-you page, or a move to other weeks while details are typed) shows
-// the page with them filled in; nothing personal ever travels in a URL.
+// the page with them filled in; nothing personal ever travels in a URL. A script asking for JSON (webmcp.js,
+// when the visitor books what their assistant filled in) gets the API's Booking and Error shapes instead.
 
 export interface BookingRouteOptions {
   consultations: ConsultationsService;
@@ -52,6 +54,14 @@ function postedValues(body: Record<string, unknown>): Record<string, string> {
 /** The use case's request: the optional fields left out when empty, as the API's client would. */
 function bookingRequest(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== '' || field === 'start' || field === 'name' || field === 'email'));
+}
+
+/** The API's Error, plus `fields`: each field's problem in the words the page without script shows. */
+function sendScriptRefusal(reply: FastifyReply, error: ApiError, values: Record<string, string>): FastifyReply {
+  const { errors } = refusalState(error, values, bookingRequest(values));
+  const fields = error.code === 'invalid_field' && Object.keys(errors).length > 0 ? { fields: errors } : {};
+  reply.code(error.status).headers(error.responseHeaders()).header('Cache-Control', 'no-store');
+  return reply.type('application/json; charset=utf-8').send({ ...error.toBody(), ...fields });
 }
 
 export function registerBookingRoutes(scope: FastifyInstance, options: BookingRouteOptions): void {
@@ -106,13 +116,17 @@ export function registerBookingRoutes(scope: FastifyInstance, options: BookingRo
   async function book(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): Promise<FastifyReply> {
     const values = postedValues(body);
     const slug = text(body.type);
+    const json = wantsJson(firstValue(request.headers.accept));
     try {
       const { booking, rateLimit } = await consultations.book(slug, bookingRequest(values), { ...callerOf(request), channel: 'web' });
       if (rateLimit) reply.headers(rateLimitHeaders(rateLimit));
+      // Location: where the booking is seen (the person's own page), for the script to open next.
+      if (json) return reply.code(201).header('Cache-Control', 'no-store').header('Location', booking.manage_url).send(booking);
       return sendHtml(reply, 201, bookedPage(booking, typeOf(slug)!, values.email!));
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'web booking failed');
+      if (json) return sendScriptRefusal(reply, error, values);
       reply.headers(error.responseHeaders());
       if (error.code === 'not_found') return sendHtml(reply, 404, await page(undefined, undefined, { values, errors: {} }));
       if (error.code === 'slot_taken') {
