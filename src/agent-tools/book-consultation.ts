@@ -78,7 +78,7 @@ export const bookConsultation: OperationDefinition = {
       + 'isError with code "invalid_field" and a message per field (in "fields") right away when a value does not fit the form. '
       + 'When the page does not show that type or start (another week, another type), it fills in nothing: isError with code "not_on_page" and '
       + `in "url" the address of the page that shows it. On another page: isError with code "form_not_on_page" and the address to open in "url". `
-      + `Both ways of booking share the limits: ${BOOKING_LIMIT.limit} booking attempts per ${BOOKING_LIMIT.windowSeconds / 60} minutes per client, `
+      + `The visitor's booking counts as every other: ${BOOKING_LIMIT.limit} booking attempts per ${BOOKING_LIMIT.windowSeconds / 60} minutes per client, `
       + `at most ${maxUpcomingPerAddress} upcoming consultations per email address.`,
     arguments: BROWSER_ARGUMENTS,
     runs: { form: { page: BOOK_PAGE, query: { type: 'type', start: 'from' } } },
