@@ -276,8 +276,12 @@ export function createConsultations(deps: ConsultationsDeps) {
     throw new ApiError('not_found', { message, hint: 'The booking was cancelled or has taken place; book a new consultation from the free slots.' });
   }
 
-  /** Moves a live booking to another free start of its kind (the person by their link, or an operator). */
-  async function reschedule(id: string, startText: string): Promise<StoredBooking> {
+  /**
+   * Moves a live booking to another free start of its kind: the person by their link (`caller` given: each
+   * move counts in the booking bucket, as every move mails both sides), or an operator (not counted).
+   */
+  async function reschedule(id: string, startText: string, caller?: Pick<Caller, 'ip'>): Promise<StoredBooking> {
+    if (caller) await count({ ...caller, channel: 'web' });
     const booking = await fromStore(() => deps.store.byId(id));
     const kind = booking && kindOfBooking(booking);
     if (!booking || !kind) throw new ApiError('not_found', { message: 'There is no such booking to move.' });

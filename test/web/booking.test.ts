@@ -186,6 +186,19 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     assert.equal(unknown.response.headers.get('cache-control'), 'no-store');
   });
 
+  it('each move by the manage link counts in the booking bucket: a link cannot mail both sides without end', async () => {
+    const made = await post('/consultations', { type: 'introductory-call', start: '2027-03-19T14:00:00-04:00', ...details() });
+    const path = manageLink(made.body);
+    const mover = { 'x-forwarded-for': '198.51.100.77' };
+    const answers: number[] = [];
+    for (const start of ['2027-03-19T15:00:00-04:00', '2027-03-19T14:00:00-04:00'].flatMap((at) => Array(6).fill(at) as string[])) {
+      answers.push((await post(path, { action: 'move', start }, mover)).response.status);
+    }
+    // Moving to where it stands already changes nothing but still counts: ten moves, then the bucket is empty.
+    assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
+    assert.equal((await page(path)).response.status, 200, 'looking at it is never counted');
+  });
+
   it('the manage pages are in neither the sitemap nor llms.txt', async () => {
     for (const document of ['/sitemap.xml', '/llms.txt']) {
       assert.doesNotMatch((await page(document)).body, /consultations\/manage/, document);

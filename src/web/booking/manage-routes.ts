@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { callerOf } from '../../http/caller.js';
 import { ApiError } from '../../contract/errors.js';
 import { PATHS, pathOf } from '../../contract/paths.js';
 import type { ConsultationsService } from '../../consultations/consultations.js';
@@ -86,7 +87,7 @@ export function registerManageRoutes(scope: FastifyInstance, options: ManageRout
         return show(reply, await consultations.cancel(stored.id, 'homeowner'), token, { notice: MANAGE_WORDS.cancelledNow });
       }
       if (action === 'move') {
-        return show(reply, await consultations.reschedule(stored.id, text(body.start)), token, { notice: MANAGE_WORDS.moved });
+        return show(reply, await consultations.reschedule(stored.id, text(body.start), callerOf(request)), token, { notice: MANAGE_WORDS.moved });
       }
       return show(reply, stored, token, { status: 400 });
     } catch (thrown) {
