@@ -103,8 +103,8 @@ export function createConsultations(deps: ConsultationsDeps) {
   }
 
   /** Busy time meeting [from, to): live bookings (with their buffer) and the studio's calendars, merged. */
-  async function busyBetween(from: number, to: number): Promise<Interval[]> {
-    const booked = await deps.store.blocked(from, to, now());
+  async function busyBetween(from: number, to: number, except?: string): Promise<Interval[]> {
+    const booked = await deps.store.blocked(from, to, now(), except);
     return mergeIntervals([...booked, ...(deps.busy?.busy(from, to) ?? [])]);
   }
 
@@ -122,7 +122,8 @@ export function createConsultations(deps: ConsultationsDeps) {
     });
   }
 
-  async function slots(type: string, query: { from?: string; to?: string }): Promise<SlotList> {
+  /** The free slots of a type between two days; `moving`: a booking being moved, whose own time counts as free for it. */
+  async function slots(type: string, query: { from?: string; to?: string }, moving?: string): Promise<SlotList> {
     const { schedule, kind } = kindOf(type);
     const from = dayOf(query.from, 'from', DateTime.fromMillis(now(), { zone: deps.zone }).startOf('day'));
     const to = dayOf(query.to, 'to', from.plus({ days: BOOKING_POLICY.defaultSlotsSpanDays - 1 }));
@@ -130,7 +131,7 @@ export function createConsultations(deps: ConsultationsDeps) {
     if (to.diff(from, 'days').days >= BOOKING_POLICY.maxSlotsSpanDays) {
       throw new ApiError('invalid_field', { message: `from and to may span at most ${BOOKING_POLICY.maxSlotsSpanDays} days.`, field: 'to' });
     }
-    const busy = await busyBetween(from.toMillis() - DAY, to.plus({ days: 2 }).toMillis());
+    const busy = await busyBetween(from.toMillis() - DAY, to.plus({ days: 2 }).toMillis(), moving);
     const free = slotsOf(schedule, kind, from, to, busy);
     return { type, time_zone: deps.zone, from: from.toISODate()!, to: to.toISODate()!, slots: free.map((s) => ({ start: iso(s.start), end: iso(s.end) })) };
   }

@@ -98,8 +98,11 @@ export interface BookingStore {
   cancel(id: string, by: string, now: number, invitations: InvitationsOf): Promise<ChangeOutcome>;
   byId(id: string): Promise<StoredBooking | undefined>;
   byManageToken(token: string): Promise<StoredBooking | undefined>;
-  /** The time live bookings and holds keep ([start, blockedUntil)) that meets [from, to), lapsed holds left out. */
-  blocked(from: number, to: number, now: number): Promise<Interval[]>;
+  /**
+   * The time live bookings and holds keep ([start, blockedUntil)) that meets [from, to), lapsed holds left
+   * out, and `except` (a booking being moved, which may move onto its own time).
+   */
+  blocked(from: number, to: number, now: number, except?: string): Promise<Interval[]>;
   /** Booked consultations (not holds) that meet [from, to), in time order: the inbox's agenda and the studio's calendar. */
   agenda(from: number, to: number, options?: { includeCancelled?: boolean }): Promise<StoredBooking[]>;
   /** The consultations (booked or cancelled, not holds) that follow one inquiry, in time order: its page in the inbox. */

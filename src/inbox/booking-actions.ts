@@ -118,7 +118,7 @@ function registerReschedule(scope: FastifyInstance, deps: PageDeps): void {
   typed.get(INBOX_PATHS.bookingReschedule, { schema: { hide: true, params: IdParams, querystring: SlotsFrom } }, async (request, reply) => {
     const booking = await bookingOr404(deps, request, reply);
     if (!booking) return reply;
-    const slots = await deps.consultations.slots(booking.type, { from: request.query.from });
+    const slots = await deps.consultations.slots(booking.type, { from: request.query.from }, booking.id);
     return sendInboxPage(request, reply, rescheduleView({ booking, deps, operator: request.operator! }, slots));
   });
   typed.post(INBOX_PATHS.bookingReschedule, { schema: { hide: true, params: IdParams, body: RescheduleForm } }, async (request, reply) => {
@@ -130,7 +130,7 @@ function registerReschedule(scope: FastifyInstance, deps: PageDeps): void {
     } catch (error) {
       // Taken meanwhile, or no longer a free start: the form again, with the free times as they are now.
       if (!(error instanceof ApiError) || (error.code !== 'slot_taken' && error.code !== 'invalid_field')) throw error;
-      const slots = await deps.consultations.slots(booking.type, {});
+      const slots = await deps.consultations.slots(booking.type, {}, booking.id);
       const text = error.code === 'slot_taken' ? 'That time was taken meanwhile: choose another.' : 'That is not a free time of this consultation: choose one of the list.';
       return sendInboxPage(request, reply, rescheduleView({ booking, deps, operator: request.operator! }, slots, { text, status: error.status }));
     }

@@ -154,6 +154,9 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     assert.match(shown.body, /<meta name="robots" content="noindex">/);
     assert.doesNotMatch(shown.body, /rel="canonical"|type="text\/markdown"/);
     assert.match(shown.body, /Introductory call, Tuesday, March 16, 2027, 2:00 PM–2:30 PM New York time \(EDT\)/);
+    // Its own time and buffer do not keep it from moving half an hour: 2:30 is offered here, not on the booking page.
+    assert.ok(shown.body.includes('value="2027-03-16T14:30:00-04:00"'), 'the manage page offers 2:30');
+    assert.equal((await page('/consultations?type=introductory-call')).body.includes('value="2027-03-16T14:30:00-04:00"'), false);
 
     const moved = await post(path, { action: 'move', start: '2027-03-17T15:00:00-04:00' });
     assert.equal(moved.response.status, 200);

@@ -158,13 +158,13 @@ export class KyselyBookingStore implements BookingStore {
     return row && bookingOf(row);
   }
 
-  async blocked(from: number, to: number, now: number): Promise<Interval[]> {
-    const rows = await this.db.kysely.selectFrom('bookings').select(['starts_at', 'blocked_until'])
+  async blocked(from: number, to: number, now: number, except?: string): Promise<Interval[]> {
+    let query = this.db.kysely.selectFrom('bookings').select(['starts_at', 'blocked_until'])
       .where(sql<boolean>`status <> 'cancelled'`)
       .where('starts_at', '<', to).where('blocked_until', '>', from)
-      .where((eb) => eb.or([eb('status', '=', 'booked'), eb('hold_expires_at', '>', now)]))
-      .orderBy('starts_at')
-      .execute();
+      .where((eb) => eb.or([eb('status', '=', 'booked'), eb('hold_expires_at', '>', now)]));
+    if (except !== undefined) query = query.where('id', '<>', except);
+    const rows = await query.orderBy('starts_at').execute();
     return rows.map((row) => ({ start: row.starts_at, end: row.blocked_until }));
   }
 

@@ -56,7 +56,7 @@ export function registerManageRoutes(scope: FastifyInstance, options: ManageRout
     if (!type) return notFound(reply);
     const live = stored.status === 'booked' && stored.start > options.clock();
     const from = shown.from && /^\d{4}-\d{2}-\d{2}$/.test(shown.from) ? shown.from : undefined;
-    const slots = live ? await consultations.slots(type.slug, from ? { from } : {}).catch(() => consultations.slots(type.slug, {})) : undefined;
+    const slots = live ? await consultations.slots(type.slug, from ? { from } : {}, booking.id).catch(() => consultations.slots(type.slug, {}, booking.id)) : undefined;
     const page = managePage({
       booking, type, path: pathOf(PATHS.managePage, { token }), live, slots, step: shown.step ?? 'view', notice: shown.notice,
       state: shown.state ?? { values: {}, errors: {} },
