@@ -19,6 +19,7 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { freeSlots, isOnGrid, mergeIntervals, rfc3339Writer, type Interval } from './availability.js';
 import type { BookingStore, BusyCalendar, ChangeOutcome, InquiryLink, InvitationsOf, StoredBooking } from './ports.js';
 import type { ConsultationKind, Schedule } from './schedule.js';
+import { manageUrlOf } from './calendar-entry.js';
 
 // Booking a consultation, the one use case every surface calls (REST, MCP, A2A, the website, the inbox):
 // the types and their free slots, a booking or a hold (origin, the booking bucket, the fields, the slot),
@@ -98,7 +99,7 @@ export function createConsultations(deps: ConsultationsDeps) {
     return {
       id: booking.id, type: booking.type, status: booking.status, start: iso(booking.start), end: iso(booking.end), time_zone: deps.zone,
       ...(booking.holdExpiresAt !== null && booking.status === 'held' && { hold_expires_at: iso(booking.holdExpiresAt) }),
-      manage_url: url(pathOf(PATHS.managePage, { token: booking.manageToken })),
+      manage_url: manageUrlOf(booking, deps.baseUrl),
     };
   }
 

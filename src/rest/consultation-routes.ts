@@ -1,19 +1,17 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import { Type } from 'typebox';
 import {
   BOOKING_POLICY, Booking, BookingConfirmation, BookingRequest, ConsultationTypeList, SlotList, SlotsQuery,
 } from '../contract/consultation.js';
-import { ApiError } from '../contract/errors.js';
 import { PATHS } from '../contract/paths.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import { RefOf } from '../contract/schema-helpers.js';
 import type { ConsultationsService } from '../consultations/consultations.js';
 import { callerOf } from '../http/caller.js';
 import { sitePreflight } from '../http/cors.js';
-import { firstValue, mediaTypeOf } from '../http/headers.js';
+import { MEDIA_TYPES, refuseBeforeValidation } from './contact-routes.js';
 import { errorResponses, RATE_LIMIT_HEADER_DOCS } from '../http/route-docs.js';
-import { originAllowed } from '../lib/origin.js';
 
 // The consultations of the REST API: the types, a type's free slots, and booking one (or holding it, or
 // confirming a hold), each a few lines around the one consultations use case.
@@ -24,7 +22,6 @@ export interface ConsultationRouteOptions {
   corsPolicy: FastifyCorsOptions;
 }
 
-const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 const TypeParam = Type.Object({ type: Type.String({ maxLength: 60, description: 'The consultation type\'s slug.' }) });
 const NO_STORE = { 'Cache-Control': { type: 'string', description: 'no-store: free slots change with every booking.' } };
 
@@ -33,15 +30,6 @@ const BOOK_DESCRIPTION = 'Books a free slot of the type (201 with the booking an
   + `${BOOKING_POLICY.holdMinutes} minutes instead, so an agent can ask its person; book it then with {"hold_id": "<the hold's id>"} alone. `
   + `409 slot_taken when someone booked it meanwhile (the hint names the nearest free starts). At most ${BOOKING_POLICY.maxUpcomingPerAddress} `
   + `upcoming consultations per email address and ${BOOKING_POLICY.maxHoldsPerCaller} live holds per caller (429 too_many_bookings).`;
-
-/** The media type, then the Origin, before the body is validated (as the contact routes do). */
-function refuseBeforeValidation(allowedOrigins: readonly string[]): preValidationHookHandler {
-  return (request, _reply, done) => {
-    if (!MEDIA_TYPES.includes(mediaTypeOf(request.headers))) return done(new ApiError('unsupported_media_type'));
-    if (!originAllowed(firstValue(request.headers.origin), allowedOrigins)) return done(new ApiError('origin_not_allowed'));
-    done();
-  };
-}
 
 export function registerConsultationRoutes(scope: FastifyInstance, options: ConsultationRouteOptions): void {
   const { consultations } = options;

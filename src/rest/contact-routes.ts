@@ -33,7 +33,8 @@ export interface LegacyDeprecation {
   sunsetAt: Date;
 }
 
-const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+/** What the API's writes take (the contact routes, booking a consultation). */
+export const MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 const STATUSES = [400, 403, 413, 415, 422, 429, 500, 503];
 const DESCRIPTION = 'Delivers a project inquiry to the studio inbox. 200 means it is stored durably. '
   + `Extra fields are ignored (a "${HONEYPOT_FIELD}" field too: the website form's honeypot means nothing here). `
@@ -66,7 +67,7 @@ export function legacyHeaders({ baseUrl, deprecatedAt, sunsetAt }: LegacyDepreca
  * (Fastify also parses text/plain, and a body-less POST has none), then the Origin (the one rule the use
  * case applies too; checked here so that a foreign page gets 403 whatever it sent).
  */
-function refuseBeforeValidation(allowedOrigins: readonly string[]): preValidationHookHandler {
+export function refuseBeforeValidation(allowedOrigins: readonly string[]): preValidationHookHandler {
   return (request, _reply, done) => {
     if (!MEDIA_TYPES.includes(mediaTypeOf(request.headers))) return done(new ApiError('unsupported_media_type'));
     if (!originAllowed(firstValue(request.headers.origin), allowedOrigins)) return done(new ApiError('origin_not_allowed'));

@@ -1,15 +1,14 @@
-import type { ConsultationPlace } from '../../contract/consultation.js';
+import { CONSULTATION_PLACE_WORDS, CONSULTATION_PLACES, type ConsultationPlace } from '../../contract/consultation.js';
 
 // Every word a person reads on the booking pages (the booking page, its answer, the manage page, the
 // offer on the thank-you page) and in booking.js's data attributes: kept here, one place, so the Spanish
 // catalog of a later issue replaces one file. Limits and times are never written here: they are passed in.
 
-export const PLACE_WORDS: Record<ConsultationPlace, string> = {
-  phone: 'By phone',
-  video: 'By video call',
-  studio: 'At the studio',
-  site: 'On your site',
-};
+/** The contract's words for where ("by phone"), as a line of their own ("By phone"): written once, there. */
+export const PLACE_WORDS = Object.fromEntries(CONSULTATION_PLACES.map((place) => {
+  const words = CONSULTATION_PLACE_WORDS[place];
+  return [place, words.charAt(0).toUpperCase() + words.slice(1)];
+})) as Record<ConsultationPlace, string>;
 
 export const BOOKING_WORDS = {
   nav: 'Book a consultation',
