@@ -183,6 +183,8 @@ await onEachDialect((dialect) => `booking a consultation on ${dialect}`, 'studio
       [`${CALL}/slots?from=2027-02-30`, {}, 400, 'invalid_field'],
       [`${CALL}/slots?from=2027-03-10&to=2027-06-30`, {}, 400, 'invalid_field'],
       ['/api/v1/consultations/tea-ceremony/slots', {}, 404, 'not_found'],
+      [`${CALL}/slots?from=2027-03-20&to=2027-03-12`, {}, 400, 'invalid_field'],
+      ['/api/v1/consultations/tea-ceremony/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ start: '2027-03-22T09:00:00-04:00', ...person('tea') }) }, 404, 'not_found'],
       [`${CALL}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"start":"2027-03-22T09:00:00-04:00"}' }, 400, 'missing_field'],
       [`${CALL}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ start: '2027-03-22T09:10:00-04:00', ...person('x') }) }, 400, 'invalid_field'],
       [`${CALL}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ start: '2027-03-10T09:00:00-05:00', ...person('x') }) }, 400, 'invalid_field'],
