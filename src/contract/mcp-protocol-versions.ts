@@ -1,13 +1,23 @@
 // Which MCP revisions /mcp speaks, as the contract states them (the route, the server card and the
-// developer page read them). The SDK's list is the source; 2025-06-18 is the contract's revision.
-// The SDK exports its list only from its types module, which loads zod: it is copied here, so that the
-// SDK is loaded on the first /mcp request and not at start, and test/mcp/http.test.ts checks the copy
-// against the SDK's values (an SDK upgrade that changes them fails there).
+// developer page read them). The SDK's lists are the source; 2025-06-18 is the contract's revision.
+// The SDK (@modelcontextprotocol/server) exports its lists only from its index, which loads zod: they are
+// copied here, so that the SDK is loaded on the first /mcp request and not at start. test/mcp/http.test.ts
+// checks the copies against the SDK's values, and test/mcp/stateless.test.ts the stateless revisions
+// against what server/discover answers (an SDK upgrade that changes them fails there).
 
 /** The SDK's SUPPORTED_PROTOCOL_VERSIONS, newest first. */
 export const SDK_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 /** The SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION. */
 export const SDK_DEFAULT_PROTOCOL_VERSION = '2025-03-26';
+
+/**
+ * The stateless revisions (a `_meta` envelope on every request, server/discover instead of initialize) the
+ * SDK serves: its SUPPORTED_MODERN_PROTOCOL_VERSIONS, which it keeps internal.
+ */
+export const MODERN_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28'];
+
+/** The `_meta` key of a 2026-07-28 request that names its revision (the SDK's PROTOCOL_VERSION_META_KEY). */
+export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** The revision of the contract, offered when a client asks for one we do not know. */
 export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
@@ -18,7 +28,7 @@ export const PREFERRED_PROTOCOL_VERSION = '2025-06-18';
  */
 export const PROTOCOL_VERSIONS: readonly string[] = [
   PREFERRED_PROTOCOL_VERSION,
-  ...SDK_PROTOCOL_VERSIONS.filter((version) => version !== PREFERRED_PROTOCOL_VERSION),
+  ...[...MODERN_PROTOCOL_VERSIONS, ...SDK_PROTOCOL_VERSIONS].filter((version) => version !== PREFERRED_PROTOCOL_VERSION),
 ];
 
 /** Transport spec: a request without MCP-Protocol-Version is taken as this revision. */
@@ -31,9 +41,8 @@ export function isSupportedVersion(version: string): boolean {
   return PROTOCOL_VERSIONS.includes(version);
 }
 
-/** Lifecycle spec: answer with the requested revision when supported, else with the one we prefer. */
-export function negotiateVersion(requested: string): string {
-  return isSupportedVersion(requested) ? requested : PREFERRED_PROTOCOL_VERSION;
+export function isModernVersion(version: string | undefined): boolean {
+  return version !== undefined && MODERN_PROTOCOL_VERSIONS.includes(version);
 }
 
 /** Revisions are dates, so they compare as strings. */

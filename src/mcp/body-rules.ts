@@ -1,10 +1,15 @@
-import { allowsBatches, ASSUMED_PROTOCOL_VERSION } from '../contract/mcp-protocol-versions.js';
+import { allowsBatches, ASSUMED_PROTOCOL_VERSION, isModernVersion, PROTOCOL_VERSION_META_KEY } from '../contract/mcp-protocol-versions.js';
+import { isObject } from '../lib/is-object.js';
 import { ErrorCode, errorResponse, isRequest, kindOf, type JsonRpcErrorResponse } from './jsonrpc.js';
-import type { Refusal } from './http-rules.js';
+import { checkProtocolVersionHeader, type Refusal } from './http-rules.js';
 import { paramsError } from './request-params.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { firstValue } from '../http/headers.js';
 
 // What to do with a parsed POST body: refuse it, acknowledge it (202), or hand its requests to the
-// MCP server, with the answers to malformed params already written.
+// MCP server, with the answers to malformed params already written. These are the rules of the 2025
+// revisions; a 2026-07-28 message goes to the SDK whole, whose validation ladder answers it as that
+// revision says (its error codes, its HTTP statuses, the request's id echoed).
 
 export type BodyDecision =
   | { action: 'refuse'; refusal: Refusal }
@@ -25,7 +30,21 @@ function declaredVersion(header: string | undefined, messages: unknown[]): strin
   return typeof requested === 'string' ? requested : ASSUMED_PROTOCOL_VERSION;
 }
 
-export function decideBody(body: unknown, versionHeader: string | undefined): BodyDecision {
+/**
+ * A message of the stateless revision: its MCP-Protocol-Version header names one, or it carries the
+ * revision's `_meta` envelope claim (whatever revision it names: the SDK refuses the ones it lacks).
+ */
+export function isModernMessage(body: unknown, versionHeader: string | undefined): boolean {
+  if (isModernVersion(versionHeader)) return true;
+  const meta = isObject(body) && isObject(body.params) ? body.params._meta : undefined;
+  return isObject(meta) && Object.hasOwn(meta, PROTOCOL_VERSION_META_KEY);
+}
+
+export function decideBody(body: unknown, headers: IncomingHttpHeaders): BodyDecision {
+  const versionHeader = firstValue(headers['mcp-protocol-version']);
+  if (isModernMessage(body, versionHeader)) return { action: 'dispatch', body, answered: [], batch: false };
+  const versionRefusal = checkProtocolVersionHeader(headers);
+  if (versionRefusal) return { action: 'refuse', refusal: versionRefusal };
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body : [body];
   if (batch) {

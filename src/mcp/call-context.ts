@@ -1,5 +1,4 @@
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, CallToolResult } from '@modelcontextprotocol/server';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 import type { Caller } from '../inquiries/inquiry-service.js';
 

@@ -53,7 +53,11 @@ export function checkContentType(headers: IncomingHttpHeaders): Refusal | undefi
   };
 }
 
-/** "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400." */
+/**
+ * 2025 revisions: "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it
+ * MUST respond with 400". A 2026-07-28 request is not checked here: the SDK answers it with the revision's
+ * own UnsupportedProtocolVersionError, which lists the supported revisions and echoes the request's id.
+ */
 export function checkProtocolVersionHeader(headers: IncomingHttpHeaders): Refusal | undefined {
   const version = firstValue(headers['mcp-protocol-version']);
   if (version === undefined || isSupportedVersion(version)) return undefined;
@@ -64,7 +68,7 @@ export function checkProtocolVersionHeader(headers: IncomingHttpHeaders): Refusa
   };
 }
 
-/** The header rules in the order a client would want to fix them. */
+/** The header rules of every revision, in the order a client would want to fix them. */
 export function checkHeaders(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): Refusal | undefined {
-  return checkOrigin(headers, allowedOrigins) ?? checkAccept(headers) ?? checkContentType(headers) ?? checkProtocolVersionHeader(headers);
+  return checkOrigin(headers, allowedOrigins) ?? checkAccept(headers) ?? checkContentType(headers);
 }

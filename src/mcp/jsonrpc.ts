@@ -1,4 +1,3 @@
-import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from '@modelcontextprotocol/sdk/spec.types.js';
 import { isObject } from '../lib/is-object.js';
 import { ERRORS, type ErrorCode as ContractCode } from '../contract/errors.js';
 
@@ -23,13 +22,16 @@ export interface JsonRpcErrorResponse {
 
 /** JSON-RPC "Server error" range: what the SDK also uses for transport refusals. */
 export const TRANSPORT_ERROR = -32000;
-/** MCP resources spec: resources/read of a URI the server does not have (the SDK names no constant for it). */
-export const RESOURCE_NOT_FOUND = -32002;
 /**
- * The JSON-RPC codes /mcp answers with, taken from the SDK's spec module: its types module has the same
- * values as an enum, but loading it loads zod (~150 modules) at start, before any /mcp request.
+ * MCP resources spec: resources/read of a URI the server does not have is Invalid params, with the URI as
+ * data (SEP-2164; earlier revisions named -32002, which the SDK v2 also maps to -32602 on the wire).
  */
-export const ErrorCode = { ParseError: PARSE_ERROR, InvalidRequest: INVALID_REQUEST, InvalidParams: INVALID_PARAMS, InternalError: INTERNAL_ERROR } as const;
+export const RESOURCE_NOT_FOUND = -32602;
+/**
+ * The JSON-RPC 2.0 codes /mcp answers with (JSON-RPC 2.0 §5.1). The SDK exports them only from its index,
+ * and loading that loads zod (~150 modules) at start, before any /mcp request: the SDK is loaded on first use.
+ */
+export const ErrorCode = { ParseError: -32700, InvalidRequest: -32600, InvalidParams: -32602, InternalError: -32603 } as const;
 
 /**
  * An error a request handler throws for the SDK to answer with: its code, message and data go out as

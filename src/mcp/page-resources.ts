@@ -1,6 +1,6 @@
 import type {
-  ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource, ResourceTemplate,
-} from '@modelcontextprotocol/sdk/types.js';
+  ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, Resource, ResourceTemplateType as ResourceTemplate,
+} from '@modelcontextprotocol/server';
 import { pagePath, projectPath, servicePath, type Catalog } from '../catalog/catalog.js';
 import type { PageTwin, PageTwins } from '../web/twin.js';
 import { ProtocolError, RESOURCE_NOT_FOUND } from './jsonrpc.js';
@@ -69,7 +69,7 @@ export class PageResources {
     return this.listing;
   }
 
-  /** resources/read of one page's URL; any other URI is the spec's -32002, with the URI as data. */
+  /** resources/read of one page's URL; any other URI is the spec's -32602 (SEP-2164), with the URI as data. */
   read(uri: string): ReadResourceResult {
     const entry = this.built().get(uri);
     if (!entry) {

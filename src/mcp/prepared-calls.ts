@@ -1,5 +1,5 @@
 import { isObject } from '../lib/is-object.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isRequest, type JsonRpcRequest } from './jsonrpc.js';
 
 // Why this hand-built answer path exists beside the SDK: the default call of the read tools

@@ -4,7 +4,7 @@ import { ErrorCode, errorResponse, type JsonRpcErrorResponse, type JsonRpcReques
 // The SDK parses params with zod and answers a malformed one with -32603 "Internal error" and the
 // zod dump. JSON-RPC says -32602 "Invalid params", so the params of the methods we serve are checked
 // here first. Unknown tools are refused by the tool handler, also with -32602; unknown resources with
-// -32002. The checks are a Map: method names are user input, and a plain object would also "have"
+// -32602 with the URI as data (SEP-2164). The checks are a Map: method names are user input, and a plain object would also "have"
 // __proto__, constructor or toString.
 
 type Params = Record<string, unknown> | undefined;

@@ -12,6 +12,7 @@ import { decideBody, type BodyDecision } from './body-rules.js';
 import type { McpCaller, ToolOutcome } from './call-context.js';
 import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
+import { isModernVersion } from '../contract/mcp-protocol-versions.js';
 import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool, SdkAnswer } from './server-pool.js';
 
@@ -71,11 +72,16 @@ function headerRules(allowedOrigins: readonly string[]): onRequestHookHandler {
   };
 }
 
+/** The headers the SDK reads besides those our rules checked: the revision, and 2026-07-28's method and name. */
+const SDK_HEADERS = ['mcp-protocol-version', 'mcp-method', 'mcp-name'] as const;
+
 /** Only the headers the SDK transport reads, already checked by our rules. */
 function sdkRequest(endpoint: string, request: FastifyRequest): Request {
   const headers = new Headers({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' });
-  const version = firstValue(request.headers['mcp-protocol-version']);
-  if (version) headers.set('mcp-protocol-version', version);
+  for (const name of SDK_HEADERS) {
+    const value = firstValue(request.headers[name]);
+    if (value !== undefined) headers.set(name, value);
+  }
   return new Request(endpoint, { method: 'POST', headers });
 }
 
@@ -136,11 +142,14 @@ function sendPrepared(reply: FastifyReply, [head, tail]: readonly [Buffer, Buffe
 /** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
 function messageHandler(endpoint: string, pool: () => Promise<McpServerPool>, prepared: PreparedCalls) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const decision = decideBody(request.body, firstValue(request.headers['mcp-protocol-version']));
+    const decision = decideBody(request.body, request.headers);
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
     if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
-    if (!decision.batch && prepared.matches(decision.body)) return sendPrepared(reply, prepared.answer(decision.body));
+    // The prepared answers are 2025-era answers: a 2026-07-28 request (its header, or its `_meta`) goes to the SDK.
+    if (!decision.batch && !isModernVersion(firstValue(request.headers['mcp-protocol-version'])) && prepared.matches(decision.body)) {
+      return sendPrepared(reply, prepared.answer(decision.body));
+    }
     return sendSdkAnswer(reply, decision, await (await pool()).handle(sdkRequest(endpoint, request), decision.body, mcpCallerOf(request)));
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { OAUTH_METADATA_PATHS, REGISTRATION_SCOPES } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';

@@ -1,4 +1,4 @@
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/server';
 
 // What the MCP server says of itself, in initialize's answer and in the server card alike.
 

@@ -1,32 +1,44 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
-  CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema, ReadResourceRequestSchema,
-  type ListToolsResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+  createMcpHandler, isLegacyRequest, Server, WebStandardStreamableHTTPServerTransport,
+  type AuthInfo, type CacheHint, type ListToolsResult, type McpHttpHandler, type ServerContext,
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { contractAjv } from '../contract/validator.js';
+import { PROTOCOL_VERSIONS } from '../contract/mcp-protocol-versions.js';
 import type { Logger } from '../lib/logger.js';
-import { negotiateVersion } from '../contract/mcp-protocol-versions.js';
 import { callContextOf, toAuthInfo, type McpCaller, type ToolOutcome } from './call-context.js';
 import type { PageResources } from './page-resources.js';
 import { SERVER_CAPABILITIES, type ServerIdentity } from './server-identity.js';
 import type { Tools } from './tools.js';
 
-// Stateless Streamable HTTP in the SDK takes a fresh transport per HTTP request, and a Server serves one
-// transport at a time. Building a Server per request cost ~0.25 ms, almost all of it the Ajv instance
-// each Server makes for itself (bench/mcp.ts, docs/agents.md "MCP endpoint"): the Servers here share the
-// contract's one Ajv and are kept in a small pool, so a request only pays for its transport. A pooled
-// Server holds no state of the request it answers: the caller reaches the tools as the request's authInfo.
+// The SDK's Server (v2, @modelcontextprotocol/server) behind /mcp, for both eras of the protocol:
+// - 2026-07-28 (a `_meta` envelope on every request): the SDK's createMcpHandler, strict (legacy: 'reject'),
+//   which answers server/discover, checks the envelope against the Mcp-Method/Mcp-Name headers, echoes ids
+//   and adds the list results' cache hints. It builds a Server per request from the factory below.
+// - 2025 revisions (initialize, then plain requests): a pooled Server over a stateless transport answering
+//   JSON. The SDK's own fallback for them (legacy: 'stateless') answers with an SSE stream and builds a
+//   Server per request; clients of this endpoint have always had one JSON answer, and the Server that
+//   answers costs ~0.25 ms to build (bench/mcp.ts), so that leg stays ours.
+// The route decides the era (the SDK's isLegacyRequest), as the SDK documents for such a composition.
+// A Server holds no state of the request it answers: the caller reaches the tools as the request's authInfo.
 
-/** What the pooled Servers answer with: the tools, their list, and the pages as resources. */
+/** What the Servers answer with: the tools, their list, and the pages as resources. */
 export interface McpHandlers {
   tools: Tools;
   toolList: ListToolsResult;
   resources: PageResources;
 }
 const MAX_IDLE = 32;
+
+/**
+ * 2026-07-28 cache hints. The tools and the pages change only when the content is reloaded (which builds a
+ * new app), and they are the same for every caller, token or none: shared caches may keep them a while.
+ */
+const CACHEABLE: CacheHint = { ttlMs: 5 * 60_000, cacheScope: 'public' };
+const CACHE_HINTS = {
+  'server/discover': CACHEABLE, 'tools/list': CACHEABLE, 'resources/list': CACHEABLE,
+  'resources/templates/list': CACHEABLE, 'resources/read': CACHEABLE,
+} as const;
 
 /** The SDK's answer to one HTTP request, and the outcome of each tool call it ran. */
 export interface SdkAnswer {
@@ -38,21 +50,36 @@ export class McpServerPool {
   private readonly idle: Server[] = [];
   /** One Ajv setup: the contract's validator set, not one Ajv per Server. */
   private readonly validator = new AjvJsonSchemaValidator(contractAjv);
+  private readonly modern: McpHttpHandler;
 
   constructor(
     private readonly identity: ServerIdentity,
     private readonly handlers: McpHandlers,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.modern = createMcpHandler(() => this.create(), {
+      legacy: 'reject',
+      // The SDK reports its refusals here too (the client has its answer, and the request log its status):
+      // only what failed inside is logged, by class, since messages may carry request data.
+      onerror: (error) => {
+        if (!error.message.startsWith('Rejected')) this.discard(error);
+      },
+    });
+  }
 
-  /** Answers one HTTP request's messages with a pooled Server and a new stateless, JSON-answering transport. */
+  /** Answers one HTTP request's messages on the leg of their era (the SDK's own classification). */
   async handle(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
+    return await isLegacyRequest(request, body) ? this.handleLegacy(request, body, caller) : this.handleModern(request, body, caller);
+  }
+
+  /** A 2025-era request: a pooled Server and a new stateless, JSON-answering transport. */
+  private async handleLegacy(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
     const server = this.idle.pop() ?? this.create();
     const calls: ToolOutcome[] = [];
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(request, { parsedBody: body, authInfo: toAuthInfo(caller, (outcome) => calls.push(outcome)) });
+      const response = await transport.handleRequest(request, { parsedBody: body, authInfo: this.authInfo(caller, calls) });
       return { response, calls };
     } finally {
       // Closed once the SDK has settled its own bookkeeping of this request (a macrotask later): closing
@@ -61,37 +88,46 @@ export class McpServerPool {
     }
   }
 
+  /** A 2026-07-28 request: the SDK's per-request handler, from the same factory. */
+  private async handleModern(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
+    const calls: ToolOutcome[] = [];
+    const response = await this.modern.fetch(request, { parsedBody: body, authInfo: this.authInfo(caller, calls) });
+    return { response, calls };
+  }
+
+  private authInfo(caller: McpCaller, calls: ToolOutcome[]): AuthInfo {
+    return toAuthInfo(caller, (outcome) => calls.push(outcome));
+  }
+
   private async release(server: Server): Promise<void> {
     await server.close();
     if (this.idle.length < MAX_IDLE) this.idle.push(server);
   }
 
-  /** A Server that failed to close is dropped, not pooled. Only the error's class is logged: messages may carry request data. */
+  /** A Server that failed (to close, or inside the SDK) is not pooled. Only the error's class is logged: messages may carry request data. */
   private discard(error: unknown): void {
-    this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server close failed; server discarded');
+    this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server failed; server discarded');
   }
 
+  /** One Server: the same tools, resources and identity for both eras. */
   private create(): Server {
     const { info, instructions } = this.identity;
     const { tools, toolList, resources } = this.handlers;
-    const server = new Server(info, { capabilities: SERVER_CAPABILITIES, instructions, jsonSchemaValidator: this.validator });
-    // The SDK answers an unknown revision with its newest; the contract's revision is offered instead.
-    server.setRequestHandler(InitializeRequestSchema, (request) => ({
-      protocolVersion: negotiateVersion(request.params.protocolVersion),
-      capabilities: SERVER_CAPABILITIES,
-      serverInfo: info,
-      instructions,
-    }));
-    server.setRequestHandler(ListToolsRequestSchema, () => toolList);
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const { caller, report } = callContextOf(extra.authInfo);
+    // The preferred revision first: initialize answers it to a client asking for one we do not know.
+    const server = new Server(info, {
+      capabilities: SERVER_CAPABILITIES, instructions, jsonSchemaValidator: this.validator,
+      supportedProtocolVersions: [...PROTOCOL_VERSIONS], cacheHints: CACHE_HINTS,
+    });
+    server.setRequestHandler('tools/list', () => toolList);
+    server.setRequestHandler('tools/call', async (request, context: ServerContext) => {
+      const { caller, report } = callContextOf(context.http?.authInfo);
       const outcome = await tools.call(request.params.name, request.params.arguments, caller);
       report(outcome);
       return outcome.result;
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => resources.list());
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => resources.templates);
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => resources.read(request.params.uri));
+    server.setRequestHandler('resources/list', () => resources.list());
+    server.setRequestHandler('resources/templates/list', () => resources.templates);
+    server.setRequestHandler('resources/read', (request) => resources.read(request.params.uri));
     return server;
   }
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { OPERATIONS, OPERATION_NAMES } from '../agent-tools/operations.js';
 import { toolSchema, type JsonSchema } from '../agent-tools/schemas.js';
 import { ErrorBody } from '../contract/responses.js';
@@ -34,7 +34,8 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       name,
       title,
       description: operation.tool.description(studioName),
-      inputSchema: operation.arguments,
+      // The operation's JSON Schema is the SDK's JSON object type, but TypeScript cannot see it through JsonSchema.
+      inputSchema: operation.arguments as Tool['inputSchema'],
       outputSchema: outputOf(operation.result),
       annotations: { title, ...operation.hints },
     };

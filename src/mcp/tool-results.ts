@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { refusalOf } from '../agent-tools/agent-tools.js';
 import type { ApiError } from '../contract/errors.js';
 

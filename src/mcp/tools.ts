@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Service } from '../contract/catalog.js';
 import { ApiError } from '../contract/errors.js';
 import { AgentTools } from '../agent-tools/agent-tools.js';

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Cleanups } from './cleanups.js';
 
 // The MCP test files' client: the SDK's own Client over Streamable HTTP against a listening server.
@@ -12,6 +13,17 @@ export async function connect(t: Cleanups, url: string, name = 'studio-api-test'
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
   t.after(() => client.close());
   return client;
+}
+
+/** A fetch that proposes `version` at initialize (the SDK's client always proposes its newest) and records the version header of each POST. */
+export function proposing(version: string, headers: Array<string | null>): FetchLike {
+  return async (url, init) => {
+    if (init?.method !== 'POST' || typeof init.body !== 'string') return fetch(url, init);
+    headers.push(new Headers(init.headers).get('mcp-protocol-version'));
+    const message = JSON.parse(init.body) as Json;
+    const body = message.method === 'initialize' ? JSON.stringify({ ...message, params: { ...message.params, protocolVersion: version } }) : init.body;
+    return fetch(url, { ...init, body });
+  };
 }
 
 /** The structured value of a tool result. */

@@ -266,16 +266,17 @@ describe('MCP server card', () => {
 // zod-loading types module (so that the SDK is loaded on the first /mcp request, not at start): the copy
 // must be the SDK's values.
 describe('the SDK values /mcp states without loading the SDK', () => {
-  it('lists the SDK\'s protocol revisions and assumes its default one', async () => {
-    const sdk = await import('@modelcontextprotocol/sdk/types.js');
+  it('lists the SDK\'s protocol revisions, assumes its default one and reads its envelope key', async () => {
+    const sdk = await import('@modelcontextprotocol/server');
     const ours = await import('../../src/contract/mcp-protocol-versions.js');
     assert.deepEqual(ours.SDK_PROTOCOL_VERSIONS, sdk.SUPPORTED_PROTOCOL_VERSIONS);
     assert.equal(ours.SDK_DEFAULT_PROTOCOL_VERSION, sdk.DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+    assert.equal(ours.PROTOCOL_VERSION_META_KEY, sdk.PROTOCOL_VERSION_META_KEY);
   });
 
   it('answers with the SDK\'s JSON-RPC error codes', async () => {
-    const sdk = await import('@modelcontextprotocol/sdk/types.js');
+    const sdk = await import('@modelcontextprotocol/server');
     const { ErrorCode } = await import('../../src/mcp/jsonrpc.js');
-    for (const [name, code] of Object.entries(ErrorCode)) assert.equal(code, sdk.ErrorCode[name as keyof typeof ErrorCode], name);
+    assert.deepEqual(ErrorCode, { ParseError: sdk.PARSE_ERROR, InvalidRequest: sdk.INVALID_REQUEST, InvalidParams: sdk.INVALID_PARAMS, InternalError: sdk.INTERNAL_ERROR });
   });
 });

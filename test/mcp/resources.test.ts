@@ -2,12 +2,11 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LATEST_PROTOCOL_VERSION, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import { parse } from 'yaml';
 import { loadCatalog } from '../../src/catalog/load.js';
 import { reverseDnsName } from '../../src/mcp/server-card.js';
-import { postMcp, type Json } from '../helpers/mcp.js';
+import { postMcp, proposing, type Json } from '../helpers/mcp.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The pages as MCP resources, through the SDK's own client under the contract's revision and the newest
@@ -23,17 +22,6 @@ interface VersionedClient {
   transport: StreamableHTTPClientTransport;
   /** The MCP-Protocol-Version header of every POST the client sent, initialize first. */
   headers: Array<string | null>;
-}
-
-/** A fetch that proposes `version` at initialize (the SDK's client always proposes its newest) and records the version header of each POST. */
-function proposing(version: string, headers: Array<string | null>): FetchLike {
-  return async (url, init) => {
-    if (init?.method !== 'POST' || typeof init.body !== 'string') return fetch(url, init);
-    headers.push(new Headers(init.headers).get('mcp-protocol-version'));
-    const message = JSON.parse(init.body) as Json;
-    const body = message.method === 'initialize' ? JSON.stringify({ ...message, params: { ...message.params, protocolVersion: version } }) : init.body;
-    return fetch(url, { ...init, body });
-  };
 }
 
 async function connectProposing(url: string, version: string): Promise<VersionedClient> {
@@ -135,15 +123,15 @@ describe('MCP resources: the pages as Markdown', () => {
     }
   });
 
-  it('answers an unknown URI with -32002 and the URI as data, the prefix printed once', async () => {
+  it('answers an unknown URI with -32602 (SEP-2164) and the URI as data, the prefix printed once', async () => {
     const { client } = await connectProposing(server.url, '2025-11-25');
     try {
       for (const uri of [`${server.url}/projects/no-such-house`, `${server.url}/contact`, 'https://elsewhere.example/projects/x', '__proto__']) {
         await assert.rejects(client.readResource({ uri }), (error: unknown) => {
           assert.ok(error instanceof McpError, 'an McpError');
-          assert.equal(error.code, -32002);
+          assert.equal(error.code, -32602);
           assert.deepEqual(error.data, { uri });
-          assert.match(error.message, /^MCP error -32002: Resource not found\b/);
+          assert.match(error.message, /^MCP error -32602: Resource not found\b/);
           assert.equal(error.message.split('MCP error').length, 2, error.message);
           return true;
         });

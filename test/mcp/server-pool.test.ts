@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import pino from 'pino';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server } from '@modelcontextprotocol/server';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
 import type { InquiryService, SubmissionContext } from '../../src/inquiries/inquiry-service.js';
 import type { McpCaller as Caller } from '../../src/mcp/call-context.js';

@@ -6,8 +6,16 @@ import { fail, findingOf, pass, type Check } from './scan.js';
 // What an agent finds by connecting: the MCP server and its card, the A2A agent and its card, OAuth.
 
 
-/** The MCP protocol revisions a current client asks for: the newest first. */
+/** The MCP protocol revisions a current client asks for with initialize: the newest first. */
 const MCP_REVISIONS = ['2025-11-25', '2025-06-18'];
+/** The stateless revision: no initialize, server/discover and a `_meta` envelope on every request. */
+const MCP_STATELESS_REVISION = '2026-07-28';
+
+/** A request of the stateless revision: the envelope in its params, the revision and the method as headers. */
+function statelessCall(probe: Probe, method: string) {
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': MCP_STATELESS_REVISION, 'io.modelcontextprotocol/clientCapabilities': {} };
+  return probe.jsonRpc(PATHS.mcp, method, { _meta }, { 'MCP-Protocol-Version': MCP_STATELESS_REVISION, 'Mcp-Method': method });
+}
 
 async function mcpSession(probe: Probe, revision: string) {
   const init = await probe.jsonRpc(PATHS.mcp, 'initialize', { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'agent-scan', version: '1' } });
@@ -57,6 +65,16 @@ export const PROTOCOL_CHECKS: Check[] = [
       return findingOf([tools.length === 0 && 'no tools', resources.length === 0 && 'no resources'], `${tools.length} tools, ${resources.length} resources`);
     },
   })),
+  {
+    id: `mcp-${MCP_STATELESS_REVISION}`, area: 'MCP', expects: `/mcp speaks protocol ${MCP_STATELESS_REVISION}: server/discover, then tools`,
+    async run(probe) {
+      const discover = await statelessCall(probe, 'server/discover');
+      const versions = list(record(discover.result).supportedVersions);
+      if (!versions.includes(MCP_STATELESS_REVISION)) return fail(`server/discover: ${discover.answer.status}, versions ${JSON.stringify(versions)}`);
+      const tools = list(record((await statelessCall(probe, 'tools/list')).result).tools);
+      return findingOf([tools.length === 0 && 'no tools'], `${tools.length} tools`);
+    },
+  },
   {
     id: 'a2a', area: 'A2A', expects: 'an A2A agent card whose JSON-RPC endpoint answers a message',
     async run(probe) {

@@ -3,7 +3,7 @@ import { projectPath } from '../../catalog/catalog.js';
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
 import { EXAMPLE_INQUIRY } from '../../contract/inquiry.js';
-import { PREFERRED_PROTOCOL_VERSION } from '../../contract/mcp-protocol-versions.js';
+import { MODERN_PROTOCOL_VERSIONS, PREFERRED_PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../../contract/mcp-protocol-versions.js';
 import { PATHS, pathOf } from '../../contract/paths.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES } from '../../contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../contract/rate-limits.js';
@@ -50,8 +50,9 @@ function mcpSection(ctx: SiteContext): string {
   const tools = OPERATION_NAMES.map((name) => `| \`${name}\` | ${mdCell(OPERATIONS[name].tool.description(studio))} |`);
   return [
     '## MCP endpoint',
-    `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0). `
-      + `Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
+    `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0), `
+      + `stateless: every revision from ${PROTOCOL_VERSIONS.at(-1)} on, and ${MODERN_PROTOCOL_VERSIONS.join(', ')} (\`server/discover\` instead of `
+      + `\`initialize\`, a \`_meta\` envelope on every request). Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
     ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
     'Every project, service and text page is also an MCP resource (`resources/list`, `resources/read`, and a template for projects by '
       + 'slug): the same Markdown as the page\'s twin.',
