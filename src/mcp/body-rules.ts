@@ -3,8 +3,6 @@ import { isObject } from '../lib/is-object.js';
 import { ErrorCode, errorResponse, isRequest, kindOf, type JsonRpcErrorResponse } from './jsonrpc.js';
 import { checkProtocolVersionHeader, type Refusal } from './http-rules.js';
 import { paramsError } from './request-params.js';
-import type { IncomingHttpHeaders } from 'node:http';
-import { firstValue } from '../http/headers.js';
 
 // What to do with a parsed POST body: refuse it, acknowledge it (202), or hand its requests to the
 // MCP server, with the answers to malformed params already written. These are the rules of the 2025
@@ -40,10 +38,9 @@ export function isModernMessage(body: unknown, versionHeader: string | undefined
   return isObject(meta) && Object.hasOwn(meta, PROTOCOL_VERSION_META_KEY);
 }
 
-export function decideBody(body: unknown, headers: IncomingHttpHeaders): BodyDecision {
-  const versionHeader = firstValue(headers['mcp-protocol-version']);
+export function decideBody(body: unknown, versionHeader: string | undefined): BodyDecision {
   if (isModernMessage(body, versionHeader)) return { action: 'dispatch', body, answered: [], batch: false };
-  const versionRefusal = checkProtocolVersionHeader(headers);
+  const versionRefusal = checkProtocolVersionHeader(versionHeader);
   if (versionRefusal) return { action: 'refuse', refusal: versionRefusal };
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body : [body];

@@ -58,8 +58,7 @@ export function checkContentType(headers: IncomingHttpHeaders): Refusal | undefi
  * MUST respond with 400". A 2026-07-28 request is not checked here: the SDK answers it with the revision's
  * own UnsupportedProtocolVersionError, which lists the supported revisions and echoes the request's id.
  */
-export function checkProtocolVersionHeader(headers: IncomingHttpHeaders): Refusal | undefined {
-  const version = firstValue(headers['mcp-protocol-version']);
+export function checkProtocolVersionHeader(version: string | undefined): Refusal | undefined {
   if (version === undefined || isSupportedVersion(version)) return undefined;
   return {
     status: 400,
