@@ -22,6 +22,9 @@ export type PlainIntent =
   | { kind: 'inquiry'; fields: InquiryFields; work: string[] }
   | { kind: 'not_understood' };
 
+// The phrases are compared as words (plain-words.ts), small words left out: "work with you" would be
+// "work" alone, so no phrase here leans on a small word.
+
 /** A person telling their own project, not asking about the studio's. */
 const INQUIRY_PHRASES = [
   'like to build', 'want to build', 'planning to build', 'looking to build', 'plan to build',
@@ -32,13 +35,13 @@ const INQUIRY_PHRASES = [
 const START_PHRASES = [
   'start a project', 'get started', 'how do i start', 'how can i start', 'how to start', 'begin a project',
   'book', 'schedule a call', 'schedule a meeting', 'consultation', 'appointment',
-  'inquire', 'inquiry', 'enquire', 'enquiry', 'contact you', 'get in touch', 'reach you', 'hire you', 'work with you', 'talk to someone',
+  'inquire', 'inquiry', 'enquire', 'enquiry', 'contact', 'get in touch', 'hire you', 'talk to someone',
 ];
 
 const SERVICE_PHRASES = ['service', 'what do you do', 'what do you offer', 'what you offer', 'what kind of work', 'what can you help with'];
 
 /** Words that ask about the portfolio as a whole, when no region, place or kind of work narrows it. */
-const PORTFOLIO_PHRASES = ['project', 'portfolio', 'what have you built', 'past work', 'previous work', 'your work'];
+const PORTFOLIO_PHRASES = ['project', 'portfolio', 'what have you built', 'past work', 'previous work', 'show me your work'];
 
 const EMAIL_SIGN = /\S@\S+\.\S/u;
 

@@ -73,16 +73,16 @@ function termsOf(kind: TermKind, pairs: ReadonlyArray<readonly [label: string, p
 }
 
 /**
- * A service's kind of work finds the projects whose scope says it: each scope entry whose words all stand
- * in the service's title or slug ("Renovation" in "Renovation and Restoration", "Landscape" in "Landscape Design").
+ * A service's kind of work finds the projects whose scope says it: each scope entry holding a word of the
+ * service's title that no other service's title holds ("Historic restoration" and "Renovation" for
+ * "Renovation and Restoration"; "Landscape" for "Landscape Design", whose "design" Interior Design shares).
  */
 function serviceTerms(services: readonly Service[], projects: readonly RegionalProject[]): Term[] {
-  const pairs = services.flatMap((service) => {
-    const serviceWords = new Set([...wordsOf(service.title), ...wordsOf(service.slug)]);
-    const doing = projects.filter((p) => (p.item.scope ?? []).some((entry) => {
-      const words = wordsOf(entry);
-      return words.length > 0 && words.every((w) => serviceWords.has(w));
-    }));
+  const titleWords = services.map((service) => new Set(wordsOf(service.title)));
+  const shared = (word: string) => titleWords.filter((words) => words.has(word)).length > 1;
+  const pairs = services.flatMap((service, i) => {
+    const own = new Set([...titleWords[i]!].filter((word) => !shared(word)));
+    const doing = projects.filter((p) => (p.item.scope ?? []).some((entry) => wordsOf(entry).some((word) => own.has(word))));
     return [service.title, service.slug].flatMap((label) => doing.map((p) => [label, p] as const));
   });
   return termsOf('work', pairs);
