@@ -1,4 +1,4 @@
-import { BUDGETS, Inquiry, PHASES } from '../contract/inquiry.js';
+import { BUDGETS, Inquiry, INQUIRY_LIMITS, PHASES } from '../contract/inquiry.js';
 import { validationError, validatorOf } from '../contract/validator.js';
 import { saysAny, termsIn, type Vocabulary } from './plain-words.js';
 import { toolSchema, type JsonSchema } from './schemas.js';
@@ -25,7 +25,10 @@ export interface MissingField {
   problem?: string;
 }
 
-const EMAIL = /[^\s@<>()[\],;:"']+@[^\s@<>()[\],;:"']+\.[\p{L}]{2,}/u;
+/** An address among the words: each word is tried whole (anchored), so a long text costs one pass, never a backtrack per start. */
+const EMAIL = /^[^@]+@[^@]+\.\p{L}{2,}$/u;
+const emailIn = (text: string): string | undefined =>
+  text.split(/[\s<>()[\],;:"']+/u).map((word) => word.replace(/\.+$/u, '')).find((word) => EMAIL.test(word));
 
 /** "about $5M", "5 million", "$2.5m", "$750k", "$4,000,000": an amount in dollars, with a sign or a unit. */
 const AMOUNT = /(\$)?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|m|mm|mil|million|millions|thousand|b|bn|billion)?\b/giu;
@@ -87,7 +90,7 @@ function nameIn(text: string): string | undefined {
 export function inquiryFieldsIn(text: string, vocabulary: Vocabulary, options: { withMessage: boolean }): InquiryFields {
   const found: InquiryFields = {
     name: nameIn(text),
-    email: EMAIL.exec(text)?.[0].replace(/\.$/u, ''),
+    email: emailIn(text),
     location: locationIn(text, vocabulary),
     budget: budgetIn(text),
     phase: phaseIn(text),
@@ -145,6 +148,7 @@ function enumValues(field: InquiryField): readonly string[] {
  * field still missing, when it is the only one and the words gave nothing else.
  */
 export function answerFieldsIn(text: string, vocabulary: Vocabulary, stillMissing: readonly InquiryField[]): InquiryFields {
+  if (text.length > INQUIRY_LIMITS.message.maxLength) return {};
   const found = inquiryFieldsIn(text, vocabulary, { withMessage: false });
   const [only, ...others] = stillMissing;
   const bare = text.trim();

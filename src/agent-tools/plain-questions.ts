@@ -1,3 +1,4 @@
+import { INQUIRY_LIMITS } from '../contract/inquiry.js';
 import { inquiryFieldsIn, type InquiryFields } from './plain-inquiry.js';
 import { saysAny, termsIn, type TermKind, type Vocabulary } from './plain-words.js';
 
@@ -63,6 +64,8 @@ function projectsIntent(text: string, vocabulary: Vocabulary): PlainIntent | und
  * the services, the projects; anything else is not understood (the surface answers with its help).
  */
 export function understandQuestion(text: string, vocabulary: Vocabulary): PlainIntent {
+  // Longer than an inquiry's message may be is no question: it is not read at all.
+  if (text.length > INQUIRY_LIMITS.message.maxLength) return { kind: 'not_understood' };
   if (EMAIL_SIGN.test(text) || saysAny(text, INQUIRY_PHRASES)) {
     const work = termsIn(text, vocabulary).filter((t) => t.kind === 'work').map((t) => t.label);
     return { kind: 'inquiry', fields: inquiryFieldsIn(text, vocabulary, { withMessage: true }), work };

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GetTaskRequest, SendMessageRequest, TaskState, type SendMessageResult, type Task } from '@a2a-js/sdk';
+import { CancelTaskRequest, GetTaskRequest, SendMessageRequest, TaskState, type SendMessageResult, type Task } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { parse } from 'yaml';
 import { OPERATION_NAMES } from '../../src/agent-tools/operations.js';
 import { BUDGETS, Inquiry } from '../../src/contract/inquiry.js';
-import { dataOf, connect, isMessage, send, textOf, type Json } from '../helpers/a2a.js';
+import { dataOf, connect, isMessage, postA2a, send, textOf, type Json } from '../helpers/a2a.js';
 import { openStore } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -182,5 +182,24 @@ describe('an inquiry told in words', () => {
     assert.equal(done.status?.state, TaskState.TASK_STATE_COMPLETED);
     const stored = (await storedInquiries()).at(-1)!;
     assert.deepEqual(stored, { channel: 'a2a', name: 'Ben Ortiz', email: 'ben@example.com', message: words, location: 'hamptons', budget: '1m-3m', phase: 'pre-planning' });
+  });
+
+  it('submits words that give every field at once, answered with a message as the skill is', async () => {
+    const words = 'We want to build a garden pavilion on Key Biscayne, $1.5M, permits in hand. My name is Cleo Park, cleo@example.com';
+    const { data } = answerOf(await send(client, [{ text: words }]));
+    assert.deepEqual(data, { ok: true });
+    const stored = (await storedInquiries()).at(-1)!;
+    assert.deepEqual(stored, { channel: 'a2a', name: 'Cleo Park', email: 'cleo@example.com', message: words, location: 'miami', budget: '1m-3m', phase: 'permitted' });
+  });
+
+  it('lets a waiting inquiry be canceled, and answers a follow-up to a task this instance does not hold with task not found', async () => {
+    const first = waitingOf(await send(client, [{ text: 'I would like to build in Miami, my email is dee@example.com' }]));
+    const canceled = await client.cancelTask(CancelTaskRequest.fromJSON({ id: first.task.id }));
+    assert.equal(canceled.status?.state, TaskState.TASK_STATE_CANCELED);
+    await assert.rejects(sendIn(client, first.task.id, [{ data: { name: 'Dee Ray' } }]));
+
+    const message = { messageId: randomUUID(), role: 'ROLE_USER', taskId: randomUUID(), parts: [{ data: { name: 'Dee Ray' } }] };
+    const response = await postA2a(server.url, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message } });
+    assert.equal(((await response.json()) as Json).error?.code, -32001);
   });
 });
