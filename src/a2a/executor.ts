@@ -1,22 +1,26 @@
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import type { Part } from '@a2a-js/sdk';
 import type { AgentTools } from '../agent-tools/agent-tools.js';
+import type { AnswerContext } from '../agent-tools/plain-answers.js';
 import { isOperationName, OPERATION_NAMES } from '../agent-tools/operations.js';
 import { ApiError } from '../contract/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { isObject } from '../lib/is-object.js';
 import type { Logger } from '../lib/logger.js';
 import { callOf } from './call-context.js';
-import { dataPart, failedTask, messageReply, textPart, type ReplyTo } from './replies.js';
+import { PlainText } from './plain-text.js';
+import { dataPart, failedTask, messageReply, type ReplyTo } from './replies.js';
 import { SKILL_MEMBER } from './skills.js';
 
 // The agent's logic, as the SDK's request handler runs it: read the call out of the message, run the
-// agent operation, publish one answer. It never throws: the SDK would answer a throw with a failed task
-// carrying the error's own message, and log it to the console.
+// agent operation (or understand the words: plain-text.ts), publish one answer. It never throws: the SDK
+// would answer a throw with a failed task carrying the error's own message, and log it to the console.
 
 export interface SkillExecutorDeps {
   tools: AgentTools;
-  /** The answer to a message that calls no skill. */
+  /** What plain questions are answered from: the catalog's words, the studio, the addresses. */
+  answers: AnswerContext;
+  /** The answer to a message in words that is not understood. */
   help: string;
   clock: Clock;
   log: Logger;
@@ -46,18 +50,32 @@ const unknownSkill = (name: unknown) => new ApiError('invalid_request', {
 });
 
 export class SkillExecutor implements AgentExecutor {
-  constructor(private readonly deps: SkillExecutorDeps) {}
+  private readonly plainText: PlainText;
+
+  constructor(private readonly deps: SkillExecutorDeps) {
+    this.plainText = new PlainText({ tools: deps.tools, answers: deps.answers, help: deps.help, now: () => this.now() });
+  }
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const to: ReplyTo = { contextId: request.contextId, taskId: request.taskId };
-    const call = skillCallOf(request.userMessage.parts);
-    // One answer, published before returning: the handler then closes the bus (the task, if any, is terminal).
-    if (call) await this.run(call, request, bus, to);
-    else bus.publish(AgentEvent.message(messageReply([textPart(this.deps.help)], to)));
+    // One answer, published before returning: the handler then closes the bus. The only task that is not
+    // over when it is published is an inquiry told in words (input-required): a message naming it continues it.
+    try {
+      if (request.task) return await this.plainText.continue(request.task, request, bus, to);
+      const call = skillCallOf(request.userMessage.parts);
+      if (call) return await this.run(call, request, bus, to);
+      return await this.plainText.answer(request, bus, to);
+    } catch (thrown) {
+      bus.publish(AgentEvent.task(failedTask(this.unexpected(thrown, undefined), to, this.now())));
+    }
   }
 
-  /** Nothing runs long enough to be canceled: every task is over when it is created. */
+  /** Nothing runs long enough to be canceled: a task waiting for input ends when the client answers it, or expires. */
   async cancelTask(): Promise<void> {}
+
+  private now(): string {
+    return new Date(this.deps.clock()).toISOString();
+  }
 
   private async run({ name, args }: SkillCall, request: RequestContext, bus: ExecutionEventBus, to: ReplyTo): Promise<void> {
     const a2aCall = callOf(request.context);
@@ -69,12 +87,12 @@ export class SkillExecutor implements AgentExecutor {
     } catch (thrown) {
       const error = thrown instanceof ApiError ? thrown : this.unexpected(thrown, name);
       a2aCall.outcome = { rateLimit: error.rateLimit, retryAfterSeconds: error.retryAfterSeconds };
-      bus.publish(AgentEvent.task(failedTask(error, to, new Date(this.deps.clock()).toISOString())));
+      bus.publish(AgentEvent.task(failedTask(error, to, this.now())));
     }
   }
 
   private unexpected(error: unknown, skill: unknown): ApiError {
-    this.deps.log.error({ err: error, skill: isOperationName(skill) ? skill : undefined }, 'a2a skill failed');
+    this.deps.log.error({ err: error, skill: isOperationName(skill) ? skill : undefined }, 'a2a message failed');
     return new ApiError('internal_error');
   }
 }

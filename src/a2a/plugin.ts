@@ -2,6 +2,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import { DefaultRequestHandler, JsonRpcTransportHandler } from '@a2a-js/sdk/server';
 import type { FastifyInstance } from 'fastify';
 import { AgentTools, catalogItems } from '../agent-tools/agent-tools.js';
+import { plainAnswerContext } from '../agent-tools/plain-answers.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
@@ -34,13 +35,17 @@ export interface A2aOptions {
 export async function a2aPlugin(app: FastifyInstance, { baseUrl, corsPolicy, catalog, inquiries, consultations, clock = systemClock }: A2aOptions): Promise<void> {
   const skills = skillDefinitions(catalog.site.name);
   const card = agentCard({ baseUrl, catalog, skills });
+  const items = catalogItems(catalog, baseUrl);
   const executor = new SkillExecutor({
-    tools: new AgentTools({ ...catalogItems(catalog, baseUrl), inquiries, consultations, channel: 'a2a' }),
+    tools: new AgentTools({ ...items, inquiries, consultations, channel: 'a2a' }),
+    answers: plainAnswerContext(catalog, items, baseUrl),
     help: helpText(catalog.site.name, baseUrl + PATHS.agentCard, skills),
     clock,
     log: app.log,
   });
-  const handler = new DefaultRequestHandler(card, new RecentTasks(clock), executor);
+  // An input-required task (an inquiry told in words) waits in the task store, not on an open event bus:
+  // the bus of every request is closed when its answer is published, so an abandoned task holds no bus.
+  const handler = new DefaultRequestHandler(card, new RecentTasks(clock), executor, undefined, undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
   await registerA2aRoute(app, { card, transport: new JsonRpcTransportHandler(handler), corsPolicy, domain: new URL(baseUrl).host });
 
   // The card: built once, cacheable with an ETag, not counted, open to every origin by the default CORS policy (as the MCP card).

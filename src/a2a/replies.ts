@@ -3,8 +3,10 @@ import { Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk
 import { refusalOf } from '../agent-tools/agent-tools.js';
 import type { ApiError } from '../contract/errors.js';
 
-// The agent's answers in the SDK's types: a message for what is answered at once (a skill's result, the
-// help), a task in the failed state for a refusal, so a client can tell the two apart by kind alone.
+// The agent's answers in the SDK's types: a message for what is answered at once (a skill's result, a plain
+// question's answer, the help), a task in the failed state for a refusal, so a client can tell the two apart
+// by kind alone; and the one conversation, an inquiry told in words: a task in the input-required state
+// until its fields are all given, then completed (or failed) with the inquiry's answer.
 
 export const dataPart = (value: Record<string, unknown>): Part =>
   ({ content: { $case: 'data', value }, mediaType: 'application/json', filename: '', metadata: undefined });
@@ -33,15 +35,23 @@ function refusalText(error: ApiError): string {
   return `${error.code}: ${error.message} ${error.hint}${wait}`;
 }
 
+/** A task in a state, its status message of these parts. */
+function taskOf(state: TaskState, parts: Part[], to: ReplyTo, timestamp: string): Task {
+  const message = agentMessage(parts, to.contextId, to.taskId);
+  return { id: to.taskId, contextId: to.contextId, status: { state, message, timestamp }, artifacts: [], history: [], metadata: undefined };
+}
+
 /** A refusal as a task that failed at once: its status message says what to fix and carries the REST Error object. */
 export function failedTask(error: ApiError, to: ReplyTo, timestamp: string): Task {
-  const message = agentMessage([textPart(refusalText(error)), dataPart(refusalOf(error))], to.contextId, to.taskId);
-  return {
-    id: to.taskId,
-    contextId: to.contextId,
-    status: { state: TaskState.TASK_STATE_FAILED, message, timestamp },
-    artifacts: [],
-    history: [],
-    metadata: undefined,
-  };
+  return taskOf(TaskState.TASK_STATE_FAILED, [textPart(refusalText(error)), dataPart(refusalOf(error))], to, timestamp);
+}
+
+/** A task waiting for the client: its status message asks in words and carries what is needed as data. */
+export function inputRequiredTask(text: string, data: Record<string, unknown>, to: ReplyTo, timestamp: string): Task {
+  return taskOf(TaskState.TASK_STATE_INPUT_REQUIRED, [textPart(text), dataPart(data)], to, timestamp);
+}
+
+/** A task done: its status message holds the answer. */
+export function completedTask(text: string, data: Record<string, unknown>, to: ReplyTo, timestamp: string): Task {
+  return taskOf(TaskState.TASK_STATE_COMPLETED, [textPart(text), dataPart(data)], to, timestamp);
 }

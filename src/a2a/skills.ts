@@ -46,10 +46,21 @@ export function skillDefinitions(studio: string): SkillDefinition[] {
   });
 }
 
-/** The answer to a message that calls no skill (plain text, or no data part): what the agent does and how to ask. */
+/** Plain questions the agent understands, as the help shows them (test/agent-tools/plain-questions.test.ts holds them to it). */
+export const PLAIN_EXAMPLES = [
+  'Which projects have you built in the Hamptons?',
+  'What do you do?',
+  'How do I start a project?',
+  'I\'d like to build in Miami, about $5M, we own the lot, I\'m ana@example.com',
+];
+
+/** The answer to a message in words that is not understood: what the agent does and how to ask. */
 export function helpText(studio: string, cardUrl: string, skills: readonly SkillDefinition[]): string {
   return [
-    `This is the agent of ${studio}. It answers structured requests: send a message with one data part (application/json), `
+    `This is the agent of ${studio}. It answers plain questions in a text part about the portfolio (by region, place or kind of work), `
+      + 'the services, and how to start a project, and takes a project inquiry told in words (asking for what is missing in an input-required task). '
+      + `For example: ${PLAIN_EXAMPLES.map((q) => `"${q}"`).join(', ')}.`,
+    `It also answers structured requests: send a message with one data part (application/json), `
       + `a JSON object whose "${SKILL_MEMBER}" names one of these skills, its arguments beside it:`,
     ...skills.map((skill) => `- ${skill.id}: ${skill.name}. For example ${JSON.stringify(skill.examples[0])}`),
     `Each skill, its arguments and its answer are described in the agent card: ${cardUrl}`,

@@ -3,10 +3,13 @@ import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import type { Clock } from '../lib/clock.js';
 
-// The only tasks this agent creates are refusals, over when they are created (src/a2a/replies.ts). They
-// are kept a little while, so GetTask answers for the id a client was given, and no more: at most
+// The tasks this agent creates are refusals, over when they are created, and inquiries told in words,
+// waiting for their missing fields (src/a2a/replies.ts, plain-text.ts). They are kept a little while, so
+// GetTask answers for the id a client was given and a follow-up finds its inquiry, and no more: at most
 // MAX_TASKS for TASK_TTL_SECONDS, oldest first out, so no caller can grow the process. The SDK's
-// in-memory store keeps every task forever.
+// in-memory store keeps every task forever. This store is the process's own: with several instances, a
+// follow-up that reaches another one is answered "task not found", and the client sends the fields the
+// task's status gathered ("collected") with the missing ones as a submit_inquiry call instead.
 
 export const MAX_TASKS = 1000;
 export const TASK_TTL_SECONDS = 3600;
@@ -29,6 +32,7 @@ export class RecentTasks implements TaskStore {
   /**
    * Keeps the task without its history: the history holds the caller's message (an inquiry's name, email
    * and text), which is answered already and is not kept. A2A lets a server return less history than asked.
+   * A waiting inquiry's fields are in its status message, replaced by the answer once it is submitted.
    */
   async save(task: Task, context: ServerCallContext): Promise<void> {
     this.tasks.delete(task.id);
@@ -52,6 +56,6 @@ export class RecentTasks implements TaskStore {
 
   /** Anonymous callers share no identity to list by, and a refusal is worth nothing in a list. */
   async list(): Promise<never> {
-    throw new UnsupportedOperationError('Tasks are not listed: this agent keeps only its refusals, for a while. Ask GetTask for the id you were given.');
+    throw new UnsupportedOperationError('Tasks are not listed: this agent keeps its refusals and waiting inquiries only for a while. Ask GetTask for the id you were given.');
   }
 }
