@@ -1,11 +1,42 @@
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Icon, Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { API_DOCUMENT_VERSION } from '../contract/api.js';
+import { iconAsset } from '../web/assets.js';
+import { serverInstructions } from './tool-definitions.js';
 
-// What the MCP server says of itself, in initialize's answer and in the server card alike.
+// What the MCP server says of itself, in initialize's answer, the server card, the MCP catalog, the AI
+// catalog and the registry's server.json alike: built here once, so no two of them can disagree.
 
 export interface ServerIdentity {
-  info: Implementation;
+  /** serverInfo; its description is one sentence for people choosing a server (the card's, the catalogs', server.json's). */
+  info: Implementation & { description: string; icons: Icon[] };
   instructions: string;
 }
 
+/** The server's name: the part after the slash of its reverse-DNS name, and serverInfo.name. */
+export const SERVER_NAME = 'studio-api';
+
 /** Fixed tools, and fixed resources without subscriptions. */
 export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+
+/**
+ * The studio's icon as MCP's Icon (2025-11-25): an absolute URL, as a client fetches it from elsewhere. The
+ * URL carries the file's version, so a changed icon is a new URL; an SVG draws at any size.
+ */
+export function studioIcons(baseUrl: string): Icon[] {
+  const { path, type } = iconAsset();
+  return [{ src: baseUrl + path, mimeType: type, sizes: ['any'] }];
+}
+
+export function serverIdentity(baseUrl: string, studioName: string): ServerIdentity {
+  return {
+    info: {
+      name: SERVER_NAME,
+      title: `${studioName} MCP`,
+      version: API_DOCUMENT_VERSION,
+      description: `Portfolio, services, project inquiries and consultation bookings of ${studioName}, for agents.`,
+      websiteUrl: baseUrl,
+      icons: studioIcons(baseUrl),
+    },
+    instructions: serverInstructions(studioName),
+  };
+}
