@@ -10,7 +10,8 @@ import type { PageTwins } from '../web/twin.js';
 import { PageResources, resourcePaths } from './page-resources.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
-import { registerMcpCatalog } from './catalog.js';
+import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
+import { mcpCatalog } from './catalog.js';
 import { registerServerCard } from './server-card.js';
 import { serverIdentity } from './server-identity.js';
 import type { McpServerPool } from './server-pool.js';
@@ -47,7 +48,9 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
     .then(({ McpServerPool }) => new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log));
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: sdkPool, prepared: new PreparedCalls(tools.preparedResults()) });
   registerServerCard(app, { baseUrl, identity, tools: definitions, resources });
-  registerMcpCatalog(app, baseUrl, identity);
+  // The MCP catalog: built once, open to any origin, not counted, with an ETag, as the card.
+  const catalogDocument = jsonRepresentation(mcpCatalog(baseUrl, studio));
+  app.get(PATHS.mcpCatalog, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, catalogDocument));
   // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.
   await answerNotFoundAsJson(app, PATHS.mcp);
 }

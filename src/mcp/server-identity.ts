@@ -1,5 +1,6 @@
 import type { Icon, Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { API_DOCUMENT_VERSION } from '../contract/api.js';
+import { MCP_SERVER_NAME, mcpServerDescription, mcpServerTitle } from '../contract/mcp-server.js';
 import { iconAsset } from '../web/assets.js';
 import { serverInstructions } from './tool-definitions.js';
 
@@ -11,9 +12,6 @@ export interface ServerIdentity {
   info: Implementation & { description: string; icons: Icon[] };
   instructions: string;
 }
-
-/** The server's name: the part after the slash of its reverse-DNS name, and serverInfo.name. */
-export const SERVER_NAME = 'studio-api';
 
 /** Fixed tools, and fixed resources without subscriptions. */
 export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
@@ -30,10 +28,10 @@ export function studioIcons(baseUrl: string): Icon[] {
 export function serverIdentity(baseUrl: string, studioName: string): ServerIdentity {
   return {
     info: {
-      name: SERVER_NAME,
-      title: `${studioName} MCP`,
+      name: MCP_SERVER_NAME,
+      title: mcpServerTitle(studioName),
       version: API_DOCUMENT_VERSION,
-      description: `Portfolio, services, project inquiries and consultation bookings of ${studioName}, for agents.`,
+      description: mcpServerDescription(studioName),
       websiteUrl: baseUrl,
       icons: studioIcons(baseUrl),
     },

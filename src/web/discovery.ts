@@ -1,8 +1,7 @@
 import { latestDate } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { INBOX_ROOT, PATHS } from '../contract/paths.js';
-import { mcpCatalogEntry } from '../mcp/catalog.js';
-import { serverIdentity } from '../mcp/server-identity.js';
+import { mcpCatalogEntry } from '../contract/mcp-server.js';
 import { escapeHtml } from './html.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { SiteContext } from './site-context.js';
@@ -34,7 +33,7 @@ export function apiCatalog(ctx: SiteContext): string {
 /**
  * The AI Catalog (`/.well-known/ai-catalog.json`, AI Catalog spec 1.0, as Agentic Resource Discovery reads
  * it): one typed entry per agent-facing artifact of the origin, each identified by a URN under our host.
- * The MCP server's entry is the MCP catalog's own (src/mcp/catalog.ts), as the MCP discovery draft reads
+ * The MCP server's entry is the MCP catalog's own (src/contract/mcp-server.ts), as the MCP discovery draft reads
  * both documents: its card at the MCP endpoint's /server-card.
  */
 export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
@@ -43,7 +42,7 @@ export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
   const { name, description } = ctx.catalog.site;
   const entry = (kind: string, path: string, type: string, displayName: string, about: string) =>
     (ctx.serves(path) ? [{ identifier: `urn:air:${host}:${kind}`, displayName, type, url: base + path, description: about }] : []);
-  const mcp = ctx.serves(PATHS.mcpEndpointServerCard) ? [mcpCatalogEntry(base, serverIdentity(base, name))] : [];
+  const mcp = ctx.serves(PATHS.mcpEndpointServerCard) ? [mcpCatalogEntry(base, name)] : [];
   return {
     specVersion: '1.0',
     host: { displayName: name, identifier: host, documentationUrl: base + PATHS.developers },
