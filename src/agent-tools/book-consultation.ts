@@ -56,7 +56,10 @@ export const bookConsultation: OperationDefinition = {
     { type: 'introductory-call', hold_id: '0195a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b' },
   ],
   result: toolSchema(Booking),
-  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  // Writes, but adds only (a booking, a hold, a hold made a booking): nothing is deleted or overwritten. Not
+  // idempotent: a repeat books nothing more, but is refused as slot_taken instead of answering the booking, and a
+  // hold repeated after it lapsed holds the slot again. Open world: the person is sent calendar invitations.
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tool: {
     description: (studio) => `Book a consultation with ${studio} for a person, at a free slot, as ${BOOKINGS} does. `
       + FIELDS_TEXT + HOLD_TEXT + ANSWER_TEXT + 'A failure is a result with isError: true carrying code, error and hint: ' + LIMIT_TEXT,

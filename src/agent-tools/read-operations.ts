@@ -3,6 +3,7 @@ import type { ToolHints } from './operation.js';
 
 // What the read operations share: they change nothing, and each surface's route counts them as a read.
 
+// Idempotent by being reads; a closed world: the studio's own catalog and calendar, nothing outside is reached.
 export const READ_ONLY: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 const { read } = RATE_LIMIT_POLICIES;

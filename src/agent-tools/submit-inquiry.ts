@@ -47,7 +47,10 @@ export const submitInquiry: OperationDefinition = {
   checks: { type: 'object', properties: { idempotency_key: IDEMPOTENCY_KEY } },
   examples: [{ ...EXAMPLE_INQUIRY }],
   result: toolSchema(Ok),
-  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  // Writes, but adds only: nothing is deleted or overwritten. Not idempotent as a hint: only a call that carries
+  // an idempotency_key may be repeated without a second inquiry, and the hint speaks of every call. Open world:
+  // the inquirer, an address from the arguments, is sent an acknowledgement, and the studio is told by mail.
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   tool: {
     description: (studio) => `Deliver a project inquiry to the ${studio} inbox, with the same fields and rules as the website's contact form. `
       + FIELDS_TEXT

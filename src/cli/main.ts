@@ -15,6 +15,7 @@ import { operatorsCommands } from './operators.js';
 import { imagesCommands } from './images.js';
 import { scanCommand } from './scan.js';
 import { calendarCommands } from './calendar.js';
+import { mcpCommands } from './mcp.js';
 import { ProgressLine } from './progress.js';
 import { migrateToLatest } from '../store/db/migrate.js';
 
@@ -31,6 +32,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['images', imagesCommands],
   ['scan', scanCommand],
   ['calendar', calendarCommands],
+  ['mcp', mcpCommands],
 ]);
 
 function usage(): string {

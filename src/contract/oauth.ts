@@ -70,6 +70,18 @@ export const OAUTH_METADATA_PATHS = {
   authGuide: '/auth.md',
 } as const;
 
+/**
+ * The resources with metadata of their own (RFC 9728 §3.1): the well-known suffix goes between the host
+ * and the resource's path, so the MCP endpoint's document is /.well-known/oauth-protected-resource/mcp,
+ * whose `resource` is BASE_URL/mcp. The API as a whole keeps the document without a path.
+ */
+export const PROTECTED_RESOURCE_PATHS = [PATHS.mcp] as const;
+
+/** Where the protected resource metadata of a resource path is (the path-less document for the API as a whole). */
+export function protectedResourceMetadataPath(resourcePath = ''): string {
+  return OAUTH_METADATA_PATHS.protectedResource + resourcePath;
+}
+
 /** Grant types and client authentication methods the token, introspection and revocation endpoints accept. */
 export const GRANT_TYPES = ['client_credentials'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];

@@ -15,11 +15,15 @@ export const PATHS = {
   inquiries: `${API_PREFIX}/inquiries`,
   inquiry: `${API_PREFIX}/inquiries/:id`,
   mcp: '/mcp',
+  /** The server card where the MCP discovery draft reserves it: the MCP endpoint's URL + /server-card. */
+  mcpEndpointServerCard: '/mcp/server-card',
   openapi: '/openapi.json',
   apiCatalog: '/.well-known/api-catalog',
   mcpServerCard: '/.well-known/mcp/server-card.json',
   /** The same card at the address of its successor draft (SEP-2127), which drops the extension. */
   mcpServerCardSep2127: '/.well-known/mcp/server-card',
+  /** The MCP Catalog: the origin's MCP servers, each by its server card (src/mcp/catalog.ts names the draft). */
+  mcpCatalog: '/.well-known/mcp/catalog.json',
   /** The A2A protocol: the agent card (its well-known address) and the JSON-RPC endpoint it names. */
   agentCard: '/.well-known/agent-card.json',
   a2a: '/a2a',

@@ -8,8 +8,19 @@ declare module 'fastify' {
   }
 }
 
+// MCP-Protocol-Version: a browser MCP client reads the revision an answer speaks. No Mcp-Session-Id: /mcp is
+// stateless and never issues one, so there is none to expose.
 const EXPOSED = ['ETag', 'Link', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy',
-  'Deprecation', 'Sunset', 'WWW-Authenticate', 'X-Request-Id'];
+  'Deprecation', 'Sunset', 'WWW-Authenticate', 'X-Request-Id', 'MCP-Protocol-Version'];
+
+/**
+ * What a browser may send. MCP clients: MCP-Protocol-Version, and since the 2026-07-28 revision (SEP-2243)
+ * Mcp-Method and Mcp-Name on every POST; Mcp-Session-Id and Last-Event-ID from clients of earlier revisions,
+ * which send them when they hold a session or resume a stream (this server has neither, and ignores them).
+ * A2A clients send A2A-Version with every request, the agent card's GET included.
+ */
+const ALLOWED_REQUEST_HEADERS = ['Content-Type', 'Authorization', 'Idempotency-Key',
+  'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID', 'A2A-Version', 'A2A-Extensions'];
 
 /**
  * CORS for the whole origin, global on purpose: public reads answer any origin. One static policy, so no
@@ -21,8 +32,7 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
     hook: 'onRequest',
     origin: '*',
     methods: ['GET', 'HEAD', 'POST'],
-    // A2A clients send A2A-Version with every request, the agent card's GET included.
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'A2A-Version', 'A2A-Extensions'],
+    allowedHeaders: ALLOWED_REQUEST_HEADERS.join(', '),
     // Joined once: the plugin joins an array again on every answer.
     exposedHeaders: EXPOSED.join(', '),
     maxAge: 600,

@@ -4,17 +4,18 @@ import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
 import { catalogItems } from '../agent-tools/agent-tools.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { API_DOCUMENT_VERSION } from '../contract/api.js';
 import type { ConsultationsService } from '../consultations/consultations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import type { PageTwins } from '../web/twin.js';
 import { PageResources, resourcePaths } from './page-resources.js';
 import { PreparedCalls } from './prepared-calls.js';
 import { registerMcpRoute } from './route.js';
+import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
+import { mcpCatalog } from './catalog.js';
 import { registerServerCard } from './server-card.js';
-import type { ServerIdentity } from './server-identity.js';
+import { serverIdentity } from './server-identity.js';
 import type { McpServerPool } from './server-pool.js';
-import { buildToolDefinitions, serverInstructions } from './tool-definitions.js';
+import { buildToolDefinitions } from './tool-definitions.js';
 import { Tools } from './tools.js';
 
 export interface McpOptions {
@@ -30,18 +31,15 @@ export interface McpOptions {
 }
 
 /**
- * The MCP surface as a Fastify plugin: POST /mcp (and its 405s) and the server card. Tool definitions,
+ * The MCP surface as a Fastify plugin: POST /mcp (and its 405s), the server card and the MCP catalog. Tool definitions,
  * list results, the page resources and the Server pool are built here, once. Register it inside the API
  * context, whose hooks count the read policy (`config.rateLimit`), verify bearer tokens (`request.clientId`,
  * `request.tokenScopes`) and apply CORS (`config.cors`, the site policy given here).
  */
 export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins, corsPolicy, catalog, inquiries, consultations, twins }: McpOptions): Promise<void> {
   const studio = catalog.site.name;
-  const identity: ServerIdentity = {
-    info: { name: 'studio-api', title: `${studio} MCP`, version: API_DOCUMENT_VERSION },
-    instructions: serverInstructions(studio),
-  };
-  const definitions = buildToolDefinitions(studio);
+  const identity = serverIdentity(baseUrl, studio);
+  const definitions = buildToolDefinitions(studio, identity.info.icons);
   const tools = new Tools({ ...catalogItems(catalog, baseUrl), inquiries, consultations, log: app.log });
   const resources = new PageResources({ baseUrl, studioName: studio, paths: resourcePaths(catalog), twins });
   // The SDK's Server (and zod under it, ~170 modules) is loaded on the first request it answers, not at start.
@@ -49,8 +47,10 @@ export async function mcpPlugin(app: FastifyInstance, { baseUrl, allowedOrigins,
   const sdkPool = () => pool ??= import('./server-pool.js')
     .then(({ McpServerPool }) => new McpServerPool(identity, { tools, toolList: { tools: definitions }, resources }, app.log));
   registerMcpRoute(app, { baseUrl, allowedOrigins, corsPolicy, pool: sdkPool, prepared: new PreparedCalls(tools.preparedResults()) });
-  const description = `Portfolio, services, project inquiries and consultation bookings of ${studio}, for agents.`;
-  registerServerCard(app, { baseUrl, identity, description, tools: definitions, resources });
+  registerServerCard(app, { baseUrl, identity, tools: definitions, resources });
+  // The MCP catalog: built once, open to any origin, not counted, with an ETag, as the card.
+  const catalogDocument = jsonRepresentation(mcpCatalog(baseUrl, studio));
+  app.get(PATHS.mcpCatalog, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, catalogDocument));
   // An unknown address below /mcp is a machine address: the JSON Error, counted like a read.
   await answerNotFoundAsJson(app, PATHS.mcp);
 }

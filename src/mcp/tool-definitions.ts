@@ -1,11 +1,11 @@
-import type { Tool } from '@modelcontextprotocol/server';
+import type { Icon, Tool } from '@modelcontextprotocol/server';
 import { OPERATIONS, OPERATION_NAMES } from '../agent-tools/operations.js';
 import { toolSchema, type JsonSchema } from '../agent-tools/schemas.js';
 import { ErrorBody } from '../contract/responses.js';
 
 // The agent operations (src/agent-tools) as MCP tools: each operation's name, title, description,
-// arguments and hints, and an output schema of its success shape or the error shape. Built once;
-// tools/list and the server card answer with them.
+// arguments and hints, an output schema of its success shape or the error shape, and the studio's icon
+// for clients that show tools. Built once; tools/list and the server card answer with them.
 
 /** The REST Error shape, plus what a tool result can add: the wait of a rate limit and the field at fault. */
 export const ToolErrorSchema: JsonSchema = (() => {
@@ -26,7 +26,7 @@ function outputOf(success: JsonSchema): Tool['outputSchema'] {
   return { type: 'object', oneOf: [success, ToolErrorSchema] };
 }
 
-export function buildToolDefinitions(studioName: string): Tool[] {
+export function buildToolDefinitions(studioName: string, icons: Icon[]): Tool[] {
   return OPERATION_NAMES.map((name) => {
     const operation = OPERATIONS[name];
     const title = operation.title(studioName);
@@ -38,6 +38,7 @@ export function buildToolDefinitions(studioName: string): Tool[] {
       inputSchema: operation.arguments as Tool['inputSchema'],
       outputSchema: outputOf(operation.result),
       annotations: { title, ...operation.hints },
+      icons,
     };
   });
 }

@@ -47,6 +47,11 @@ export function assetUrls(): FileAssets {
   return Object.fromEntries(Object.entries(FILES).map(([role, f]) => [role, versionedUrl(f.path, reps[role as Role])])) as FileAssets;
 }
 
+/** The studio's icon where agents' documents name it (MCP's Icon): its versioned path and its media type. */
+export function iconAsset(): { path: string; type: string } {
+  return { path: assetUrls().icon, type: FILES.icon.type };
+}
+
 /** Serves one asset at its path and answers its versioned URL: the files below, and those the app makes from the content. */
 export function registerAsset(app: FastifyInstance, path: string, rep: Representation): string {
   app.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, rep));

@@ -1,4 +1,7 @@
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, isOperatorScope, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES, SCOPES } from '../contract/oauth.js';
+import {
+  ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_LIFETIME_SECONDS, DEFAULT_SCOPES, isOperatorScope, OAUTH_METADATA_PATHS, OAUTH_PATHS, OPERATOR_SCOPES,
+  protectedResourceMetadataPath, SCOPES,
+} from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { mdCell } from './markdown.js';
@@ -23,7 +26,8 @@ export function authMarkdown(ctx: SiteContext): string {
       + `The resource server and the authorization server are both \`${base}\`. Registration is anonymous: no user, no claim step.`,
     '## 1. Discover',
     `A \`401\` carries \`WWW-Authenticate: Bearer resource_metadata="${url(OAUTH_METADATA_PATHS.protectedResource)}"\`; without one, fetch that `
-      + `address (RFC 9728): it names the authorization server. Its metadata (RFC 8414) is at \`${url(OAUTH_METADATA_PATHS.authorizationServer)}\`; `
+      + `address (RFC 9728): it names the authorization server. The MCP endpoint has its own, \`${url(protectedResourceMetadataPath(PATHS.mcp))}\` `
+      + `(its \`resource\` the endpoint's URL), which a \`401\` of \`${PATHS.mcp}\` names. The authorization server's metadata (RFC 8414) is at \`${url(OAUTH_METADATA_PATHS.authorizationServer)}\`; `
       + `its \`agent_auth\` member names this guide (\`skill\`), the \`register_uri\` and, per identity type, the credential types you can get.`,
     '## 2. Register your agent',
     `No human approval. Limited to ${register.limit} registrations per ${register.windowSeconds / 60} minutes ${register.scope}, whichever of the two ways you use.`,

@@ -1,4 +1,4 @@
-import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { OAUTH_METADATA_PATHS, protectedResourceMetadataPath } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { SITE_PATHS } from './site-paths.js';
 
@@ -8,7 +8,9 @@ export const DISCOVERY_DOCUMENTS = [
   { path: PATHS.apiCatalog, title: 'API catalog (RFC 9727)', type: 'application/linkset+json' },
   { path: OAUTH_METADATA_PATHS.authorizationServer, title: 'OAuth authorization server metadata (RFC 8414)', type: 'application/json' },
   { path: OAUTH_METADATA_PATHS.protectedResource, title: 'OAuth protected resource metadata (RFC 9728)', type: 'application/json' },
+  { path: protectedResourceMetadataPath(PATHS.mcp), title: 'OAuth protected resource metadata of the MCP endpoint (RFC 9728)', type: 'application/json' },
   { path: PATHS.mcpServerCard, title: 'MCP server card', type: 'application/json' },
+  { path: PATHS.mcpCatalog, title: 'MCP catalog: the MCP servers of this origin, each by its server card', type: 'application/json' },
   { path: PATHS.agentCard, title: 'A2A agent card', type: 'application/json' },
   { path: PATHS.skillsIndex, title: 'Agent Skills index', type: 'application/json' },
   { path: PATHS.skill, title: 'SKILL.md: how an agent finds a project, learns the services, sends an inquiry and books a consultation', type: 'text/markdown' },

@@ -1,6 +1,7 @@
 import { latestDate } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { INBOX_ROOT, PATHS } from '../contract/paths.js';
+import { mcpCatalogEntry } from '../contract/mcp-server.js';
 import { escapeHtml } from './html.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { SiteContext } from './site-context.js';
@@ -32,6 +33,8 @@ export function apiCatalog(ctx: SiteContext): string {
 /**
  * The AI Catalog (`/.well-known/ai-catalog.json`, AI Catalog spec 1.0, as Agentic Resource Discovery reads
  * it): one typed entry per agent-facing artifact of the origin, each identified by a URN under our host.
+ * The MCP server's entry is the MCP catalog's own (src/contract/mcp-server.ts), as the MCP discovery draft reads
+ * both documents: its card at the MCP endpoint's /server-card.
  */
 export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
   const base = ctx.baseUrl;
@@ -39,12 +42,12 @@ export function aiCatalog(ctx: SiteContext): Record<string, unknown> {
   const { name, description } = ctx.catalog.site;
   const entry = (kind: string, path: string, type: string, displayName: string, about: string) =>
     (ctx.serves(path) ? [{ identifier: `urn:air:${host}:${kind}`, displayName, type, url: base + path, description: about }] : []);
+  const mcp = ctx.serves(PATHS.mcpEndpointServerCard) ? [mcpCatalogEntry(base, name)] : [];
   return {
     specVersion: '1.0',
     host: { displayName: name, identifier: host, documentationUrl: base + PATHS.developers },
     entries: [
-      ...entry('mcp:studio', PATHS.mcpServerCard, 'application/mcp-server-card+json', `${name} MCP server`,
-        'The portfolio, the services, project inquiries and consultation bookings as MCP tools, and every page as a resource.'),
+      ...mcp,
       ...entry('a2a:studio', PATHS.agentCard, 'application/a2a-agent-card+json', `${name} A2A agent`,
         'The portfolio, the services, project inquiries and consultation bookings as A2A skills.'),
       ...entry('api:v1', PATHS.apiCatalog, 'application/linkset+json', `${name} API catalog`, `The REST API (RFC 9727). ${description}`),

@@ -254,7 +254,7 @@ describe('MCP server card', () => {
     assert.deepEqual(card.tools.map((t: Json) => t.name), ['list_projects', 'list_services', 'submit_inquiry', 'list_consultation_slots', 'book_consultation']);
     assert.equal(card.authentication.required, false);
     assert.equal(card.authentication.authorization_server_metadata, `${server.url}/.well-known/oauth-authorization-server`);
-    assert.equal(card.authentication.protected_resource_metadata, `${server.url}/.well-known/oauth-protected-resource`);
+    assert.equal(card.authentication.protected_resource_metadata, `${server.url}/.well-known/oauth-protected-resource/mcp`, 'the MCP endpoint\'s own document');
     assert.ok(card.authentication.scopes.includes('mcp'));
     assert.equal(card.documentationUrl, `${server.url}/developers`);
     const again = await fetch(url, { headers: { 'if-none-match': etag } });

@@ -23,10 +23,10 @@ const HEADERS = { accept: 'application/json, text/event-stream', 'content-type':
 const sdkRequest = () => new Request('http://localhost/mcp', { method: 'POST', headers: HEADERS });
 
 function poolWith(submit: InquiryService['submit'], log = pino({ level: 'silent' })): McpServerPool {
-  const definitions = buildToolDefinitions('Test Studio');
+  const definitions = buildToolDefinitions('Test Studio', []);
   const tools = new Tools({ projects: [], services: [], inquiries: { submit }, consultations: {} as ConsultationsService, log });
   const resources = new PageResources({ baseUrl: 'http://localhost', studioName: 'Test Studio', paths: [], twins: () => undefined });
-  return new McpServerPool({ info: { name: 'test', version: '1.0.0' }, instructions: '' }, { tools, toolList: { tools: definitions }, resources }, log);
+  return new McpServerPool({ info: { name: 'test', version: '1.0.0', description: 'Test', icons: [] }, instructions: '' }, { tools, toolList: { tools: definitions }, resources }, log);
 }
 
 describe('McpServerPool per-request context', () => {

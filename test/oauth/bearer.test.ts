@@ -36,12 +36,13 @@ describe('bearer tokens on the API', () => {
     }).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: KID, ...header }).sign(key);
   }
 
-  async function assertRefused(token: string, description: RegExp, path = '/api/v1/projects'): Promise<void> {
+  /** `resource`: the path of a resource with its own RFC 9728 document (the MCP endpoint), whose 401 names that one. */
+  async function assertRefused(token: string, description: RegExp, path = '/api/v1/projects', resource = ''): Promise<void> {
     const response = await apiCall(server.url, `Bearer ${token}`, path);
     assert.equal(response.status, 401);
     const challenge = response.headers.get('www-authenticate') ?? '';
     assert.match(challenge, /^Bearer error="invalid_token", error_description="[^"\\]+", resource_metadata="([^"]+)"$/);
-    assert.ok(challenge.endsWith(`resource_metadata="${server.url}/.well-known/oauth-protected-resource"`));
+    assert.ok(challenge.endsWith(`resource_metadata="${server.url}/.well-known/oauth-protected-resource${resource}"`), challenge);
     assert.match(challenge, description);
     const body = await response.json() as { ok: boolean; code: string; error: string; hint: string };
     assert.equal(body.ok, false);
@@ -147,7 +148,7 @@ describe('bearer tokens on the API', () => {
   });
 
   it('covers /mcp, but not the OAuth endpoints or public documents', async () => {
-    await assertRefused('not-a-jwt', /not a signed JWT/, '/mcp');
+    await assertRefused('not-a-jwt', /not a signed JWT/, '/mcp', '/mcp');
     const ping = (authorization: string) => fetch(`${server.url}/mcp`, {
       method: 'POST',
       headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization },
@@ -166,8 +167,8 @@ describe('bearer tokens on the API', () => {
   });
 
   it('decides by the matched route: an encoded or trailing-slash path to an API route is covered too', async () => {
-    for (const path of ['/%61pi/v1/projects', '/api/v1/projects/', '/%6dcp']) {
-      await assertRefused('not-a-jwt', /not a signed JWT/, path);
+    for (const [path, resource] of [['/%61pi/v1/projects', ''], ['/api/v1/projects/', ''], ['/%6dcp', '/mcp']] as const) {
+      await assertRefused('not-a-jwt', /not a signed JWT/, path, resource);
     }
     assert.equal((await apiCall(server.url, undefined, '/%61pi/v1/projects')).status, 200, 'and still works without a token');
   });

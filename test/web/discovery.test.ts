@@ -74,7 +74,10 @@ describe('Agent Skills, the AI catalog and the discovery links', () => {
     assert.equal(catalog.specVersion, '1.0');
     assert.ok(catalog.host.displayName);
     const byType = new Map(catalog.entries.map((e) => [e.type, e]));
-    assert.equal(byType.get('application/mcp-server-card+json')?.url, `${server.url}/.well-known/mcp/server-card.json`);
+    // The card where the MCP discovery draft reserves it, answering in the type the entry declares.
+    const mcp = byType.get('application/mcp-server-card+json');
+    assert.equal(mcp?.url, `${server.url}/mcp/server-card`);
+    assert.equal((await fetch(mcp.url!, { headers: { accept: mcp.type! } })).headers.get('content-type'), mcp.type);
     assert.equal(byType.get('application/linkset+json')?.url, `${server.url}/.well-known/api-catalog`);
     const urls = catalog.entries.map((e) => e.url);
     for (const path of ['/.well-known/agent-skills/index.json', '/llms.txt']) assert.ok(urls.includes(server.url + path), path);
@@ -95,7 +98,7 @@ describe('Agent Skills, the AI catalog and the discovery links', () => {
     }
     const llms = await (await get('/llms.txt')).text();
     const developers = await (await get('/developers', { headers: { Accept: 'text/markdown' } })).text();
-    for (const path of ['/skill.md', '/.well-known/agent-skills/index.json', '/.well-known/ai-catalog.json']) {
+    for (const path of ['/skill.md', '/.well-known/agent-skills/index.json', '/.well-known/ai-catalog.json', '/.well-known/mcp/catalog.json']) {
       assert.ok(llms.includes(server.url + path), `llms.txt names ${path}`);
       assert.ok(developers.includes(`(${path})`), `the developer page links ${path}`);
     }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { ApiError } from '../../contract/errors.js';
-import { OAUTH_METADATA_PATHS, type AccessTokenClaims } from '../../contract/oauth.js';
+import { PROTECTED_RESOURCE_PATHS, protectedResourceMetadataPath, type AccessTokenClaims } from '../../contract/oauth.js';
 import { sendApiError } from '../../http/errors.js';
 import { errorClass } from '../../lib/error-class.js';
 import { StoreUnavailable } from '../errors.js';
@@ -27,10 +27,14 @@ const BEARER = /^Bearer(?: +(.*))?$/i;
  * in the API's Error shape with the RFC 6750 challenge.
  */
 export function bearerAuth(oauth: OAuthService): onRequestHookHandler {
-  const resourceMetadata = oauth.issuer + OAUTH_METADATA_PATHS.protectedResource;
-  const refuse = (reply: FastifyReply, rejection: TokenRejected) => sendApiError(reply, new ApiError('invalid_token', {
+  // A resource with a document of its own (the MCP endpoint) names that one: the client then checks that its
+  // `resource` is the URL it called (RFC 9728 §3.3). Every other route names the API's.
+  const ownDocuments = new Map<string, string>(PROTECTED_RESOURCE_PATHS.map((path) => [path, oauth.issuer + protectedResourceMetadataPath(path)]));
+  const apiDocument = oauth.issuer + protectedResourceMetadataPath();
+  const resourceMetadataOf = (request: FastifyRequest) => ownDocuments.get(request.routeOptions.url ?? '') ?? apiDocument;
+  const refuse = (request: FastifyRequest, reply: FastifyReply, rejection: TokenRejected) => sendApiError(reply, new ApiError('invalid_token', {
     message: rejection.message,
-    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${rejection.message}", resource_metadata="${resourceMetadata}"` },
+    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${rejection.message}", resource_metadata="${resourceMetadataOf(request)}"` },
   }));
 
   const accept = (request: FastifyRequest, claims: AccessTokenClaims) => {
@@ -42,7 +46,7 @@ export function bearerAuth(oauth: OAuthService): onRequestHookHandler {
   const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown, done: HookHandlerDoneFunction) => {
     if (error instanceof TokenRejected) {
       oauth.events.bearerChecked(error.code);
-      refuse(reply, error);
+      refuse(request, reply, error);
     } else if (error instanceof StoreUnavailable) {
       oauth.events.bearerChecked('unavailable');
       request.log.warn({ err: errorClass(error) }, 'bearer token cannot be checked: OAuth store unavailable');

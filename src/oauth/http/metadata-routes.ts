@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_ALGORITHM, AGENT_CREDENTIAL_TYPES, AGENT_IDENTITY_TYPES, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS, SCOPES } from '../../contract/oauth.js';
+import {
+  ACCESS_TOKEN_ALGORITHM, AGENT_CREDENTIAL_TYPES, AGENT_IDENTITY_TYPES, CLIENT_AUTH_METHODS, GRANT_TYPES, OAUTH_METADATA_PATHS, OAUTH_PATHS,
+  PROTECTED_RESOURCE_PATHS, protectedResourceMetadataPath, SCOPES,
+} from '../../contract/oauth.js';
 import { PATHS } from '../../contract/paths.js';
 import { jsonRepresentation, sendRepresentation } from '../../http/representation.js';
 
@@ -34,10 +37,14 @@ function authorizationServerMetadata(baseUrl: string): Record<string, unknown> {
   };
 }
 
-/** RFC 9728 protected resource metadata: the API (/api/v1, /mcp) is the resource; BASE_URL names it. */
-function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
+/**
+ * RFC 9728 protected resource metadata: the API (/api/v1, /mcp) is the resource BASE_URL names, and a
+ * resource with a path (the MCP endpoint) has the same document under its own name. §3.3: `resource` is
+ * the very URL a client derived the document's address from, so it differs between the two and nothing else does.
+ */
+function protectedResourceMetadata(baseUrl: string, resourcePath = ''): Record<string, unknown> {
   return {
-    resource: baseUrl,
+    resource: baseUrl + resourcePath,
     authorization_servers: [baseUrl],
     bearer_methods_supported: ['header'],
     scopes_supported: Object.keys(SCOPES),
@@ -46,11 +53,12 @@ function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
   };
 }
 
-/** Both discovery documents: built once, open to any origin (the CORS default), cacheable with an ETag. */
+/** The discovery documents: built once, open to any origin (the CORS default), cacheable with an ETag. */
 export function registerMetadataRoutes(scope: FastifyInstance, baseUrl: string): void {
   const documents = [
     [OAUTH_METADATA_PATHS.authorizationServer, jsonRepresentation(authorizationServerMetadata(baseUrl))],
     [OAUTH_METADATA_PATHS.protectedResource, jsonRepresentation(protectedResourceMetadata(baseUrl))],
+    ...PROTECTED_RESOURCE_PATHS.map((path) => [protectedResourceMetadataPath(path), jsonRepresentation(protectedResourceMetadata(baseUrl, path))] as const),
   ] as const;
   for (const [path, rep] of documents) {
     scope.get(path, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendRepresentation(request, reply, rep));
