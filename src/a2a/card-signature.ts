@@ -10,6 +10,8 @@ import type { SigningKey } from '../oauth/signing-key.js';
 // The card's JSON is the SDK's ProtoJSON, which already leaves out fields at their default value (§8.4.1,
 // rule 1), so the payload is the served JSON as it is. It must hold no empty object, array or string: the
 // SDKs' verifiers (a2a-js, a2a-python) drop those before canonicalizing, and would then verify other bytes.
+// The SDK's own signer is not used: given the SDK's card type (as DefaultRequestHandler hands it over) its
+// canonical form drops oneof members, securitySchemes among them (a2a-js issue #663), which would go unsigned.
 
 /** The JWS `typ` A2A asks for (§8.4.2: SHOULD be "JOSE"). */
 export const CARD_SIGNATURE_TYPE = 'JOSE';
