@@ -18,8 +18,9 @@ import { A2A_MEDIA_TYPE, answerMediaType, contentTypeOf, isA2aRequestMediaType }
 
 // POST /a2a: the A2A JSON-RPC binding, and the one place that decides HTTP. The SDK's transport handler
 // reads the JSON-RPC request and calls its request handler; around it, this route checks the media type
-// and the A2A-Version, hands the SDK the caller, and turns what a skill counted into headers. Streaming
-// is off on the card, so every answer is one JSON-RPC response.
+// (application/json or application/a2a+json, answered in kind) and the A2A-Version, hands the SDK the
+// caller, and turns what a skill counted, or a refusal HTTP answers itself, into status and headers.
+// Streaming is off on the card, so every answer is one JSON-RPC response.
 
 export interface A2aRouteOptions {
   card: AgentCard;
