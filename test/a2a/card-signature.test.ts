@@ -4,11 +4,11 @@ import { decodeProtectedHeader } from 'jose';
 import { OAUTH_PATHS } from '../../src/contract/oauth.js';
 import { PATHS } from '../../src/contract/paths.js';
 import { KyselyKeyStore } from '../../src/store/oauth/signing-keys.js';
-import type { Json } from '../helpers/a2a.js';
+import { postA2a, type Json } from '../helpers/a2a.js';
 import { signaturesOf, verifyByHand, verifyWithSdk } from '../helpers/agent-card-signature.js';
-import { openStore } from '../helpers/inquiries.js';
+import { openStore, type ErrorJson } from '../helpers/inquiries.js';
 import { registerClient, requestToken, startOAuthServer, type TestClock } from '../helpers/oauth-helpers.js';
-import { suiteScope, type TestServer } from '../helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The agent card's signature (A2A 1.0 §8.4) against a running server: a JWS over the card's RFC 8785
 // form, by the key the OAuth server signs tokens with, verified the way a client does (the JWKS the
@@ -108,5 +108,25 @@ describe('the signed agent card', () => {
     assert.notEqual(header.kid, oldKid);
     assert.deepEqual((await jwksKids(server.url)).sort(), [oldKid, header.kid].sort(), 'both keys are published');
     await verifyWithSdk(card, server.url);
+  });
+});
+
+describe('the agent card while the signing keys were never loaded (database unreachable since the start)', () => {
+  const suite = suiteScope();
+  let server: TestServer;
+  before(async () => {
+    // Nothing listens on a port freePort() just released: every connection is refused.
+    server = await startServer(suite, { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/x` }, { waitForStore: false });
+  });
+
+  it('is 503 with Retry-After, never served unsigned; GetExtendedAgentCard without a token is still 401', async () => {
+    const response = await fetchCard(server.url);
+    assert.equal(response.status, 503);
+    assert.ok(Number(response.headers.get('retry-after')) >= 1);
+    assert.equal(response.headers.get('etag'), null, 'nothing a cache could keep');
+    assert.equal(((await response.json()) as ErrorJson).code, 'auth_unavailable');
+    // Without a token the extended card is refused before anything is signed (with one, the bearer hook answers 503 first).
+    const extended = await postA2a(server.url, { jsonrpc: '2.0', id: 1, method: 'GetExtendedAgentCard' });
+    assert.equal(extended.status, 401, 'no token: refused before the card is signed');
   });
 });
