@@ -1,48 +1,41 @@
 import { AgentCard } from '@a2a-js/sdk';
 import type { ExtendedAgentCardProvider, ServerCallContext } from '@a2a-js/sdk/server';
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { OAUTH_METADATA_PATHS, OAUTH_PATHS } from '../contract/oauth.js';
-import { PATHS } from '../contract/paths.js';
-import { jsonRepresentation, sendRepresentation, type Representation } from '../http/representation.js';
 import { StoreUnavailable } from '../oauth/errors.js';
 import { STORE_RETRY_AFTER_SECONDS } from '../oauth/http/errors.js';
 import { agentCardJson } from './agent-card.js';
 import { callOf } from './call-context.js';
-import { SignedCard, type CardSigningKeys } from './card-signature.js';
+import { SignedCard, type CardJson, type CardSigningKeys } from './card-signature.js';
 
-// The two signed cards and how each is handed out: the public card at its well-known address, the
-// extended card by GetExtendedAgentCard to a caller with a valid bearer token.
+// The two signed cards: the public card (served at its well-known address by plugin.ts), and the
+// extended card, which the SDK's GetExtendedAgentCard hands to a caller with a valid bearer token.
 
-export interface SignedCards {
-  public: SignedCard<Representation>;
+export interface SignedCards<Served> {
+  /** The public card, as the well-known address serves it (`served`: its HTTP representation). */
+  public: SignedCard<Served>;
   extended: SignedCard<AgentCard>;
 }
 
-export function signedCards(publicCard: AgentCard, extendedCard: AgentCard, keys: CardSigningKeys, baseUrl: string): SignedCards {
+export function signedCards<Served>(
+  publicCard: AgentCard, extendedCard: AgentCard, keys: CardSigningKeys, baseUrl: string, served: (signed: CardJson) => Served,
+): SignedCards<Served> {
   const jwksUrl = baseUrl + OAUTH_PATHS.jwks;
   return {
-    // Cached like the other discovery documents (public, five minutes, then revalidated by its ETag).
-    public: new SignedCard(agentCardJson(publicCard), keys, jwksUrl, (signed) => jsonRepresentation(signed)),
+    public: new SignedCard(agentCardJson(publicCard), keys, jwksUrl, served),
     // The SDK serializes what the provider returns: the signed JSON read back into its types.
     extended: new SignedCard(agentCardJson(extendedCard), keys, jwksUrl, (signed) => AgentCard.fromJSON(signed)),
   };
 }
 
-/** Only before the keys were ever loaded (the key ring keeps serving the last ones it read). */
-function signingUnavailable(error: unknown): never {
+/** A card that cannot be signed: only before the keys were ever loaded (the key ring keeps serving the last ones it read). */
+export function signingUnavailable(error: unknown): never {
   if (!(error instanceof StoreUnavailable)) throw error;
   throw new ApiError('auth_unavailable', {
     message: 'The agent card cannot be signed right now: the service\'s signing keys are not loaded yet.',
     hint: 'Wait the number of seconds in the Retry-After header, then fetch the card again.',
     retryAfter: STORE_RETRY_AFTER_SECONDS,
   });
-}
-
-/** The card: signed, cacheable with an ETag, not counted, open to every origin by the default CORS policy (as the MCP card). */
-export function registerAgentCardRoute(app: FastifyInstance, card: SignedCard<Representation>): void {
-  app.get(PATHS.agentCard, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) =>
-    sendRepresentation(request, reply, await card.current().catch(signingUnavailable)));
 }
 
 /** No token, no extended card: 401 with the RFC 6750 challenge (no error attribute: none was sent) naming where tokens come from. */

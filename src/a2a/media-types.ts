@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { firstValue, mediaTypeOf } from '../http/headers.js';
 import { negotiate } from '../web/accept.js';
 
 // The media types of POST /a2a. A2A 1.0 §9.1 types the JSON-RPC binding application/json; §14.1.1
@@ -17,13 +15,12 @@ export const A2A_REQUEST_MEDIA_TYPES: readonly string[] = [JSON_MEDIA_TYPE, A2A_
 export const isA2aRequestMediaType = (mediaType: string): boolean => A2A_REQUEST_MEDIA_TYPES.includes(mediaType);
 
 /**
- * The media type of the answer to `request`: the one it was sent as first (application/json when neither),
- * the other when Accept prefers it. An Accept that takes neither still gets JSON: the binding has no other.
+ * The media type of the answer to a request sent as `sentAs` (its Content-Type's media type) with this
+ * Accept header: the type it was sent as (application/json when neither), the other when Accept prefers
+ * it. An Accept that takes neither still gets that type: the binding has no other.
  */
-export function answerMediaType(request: FastifyRequest): string {
-  const offers = mediaTypeOf(request.headers) === A2A_MEDIA_TYPE ? [A2A_MEDIA_TYPE, JSON_MEDIA_TYPE] : [JSON_MEDIA_TYPE, A2A_MEDIA_TYPE];
-  return negotiate(firstValue(request.headers.accept), offers) ?? offers[0]!;
+export function answerMediaType(sentAs: string, accept: string | undefined): string {
+  const offers = sentAs === A2A_MEDIA_TYPE ? [A2A_MEDIA_TYPE, JSON_MEDIA_TYPE] : [JSON_MEDIA_TYPE, A2A_MEDIA_TYPE];
+  return negotiate(accept, offers) ?? offers[0]!;
 }
 
-/** The Content-Type header of an answer of `mediaType`. */
-export const contentTypeOf = (mediaType: string): string => `${mediaType}; charset=utf-8`;

@@ -5,12 +5,13 @@ import { AgentTools, catalogItems } from '../agent-tools/agent-tools.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
 import { answerNotFoundAsJson } from '../http/errors.js';
+import { jsonRepresentation, sendRepresentation } from '../http/representation.js';
 import type { ConsultationsService } from '../consultations/consultations.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { agentCard, extendedAgentCard } from './agent-card.js';
 import type { CardSigningKeys } from './card-signature.js';
-import { extendedCardProvider, registerAgentCardRoute, signedCards } from './cards.js';
+import { extendedCardProvider, signedCards, signingUnavailable } from './cards.js';
 import { SkillExecutor } from './executor.js';
 import { registerA2aRoute } from './route.js';
 import { helpText, skillDefinitions } from './skills.js';
@@ -40,7 +41,7 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aOptions): Prom
   const { baseUrl, corsPolicy, catalog, inquiries, consultations, cardKeys, clock = systemClock } = options;
   const skills = skillDefinitions(catalog.site.name);
   const card = agentCard({ baseUrl, catalog, skills });
-  const cards = signedCards(card, extendedAgentCard({ baseUrl, catalog, skills }), cardKeys, baseUrl);
+  const cards = signedCards(card, extendedAgentCard({ baseUrl, catalog, skills }), cardKeys, baseUrl, (signed) => jsonRepresentation(signed));
   const executor = new SkillExecutor({
     tools: new AgentTools({ ...catalogItems(catalog, baseUrl), inquiries, consultations, channel: 'a2a' }),
     help: helpText(catalog.site.name, baseUrl + PATHS.agentCard, skills),
@@ -52,7 +53,11 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aOptions): Prom
     card, new RecentTasks(clock), executor, new DefaultExecutionEventBusManager(), undefined, undefined, extendedCardProvider(cards.extended, baseUrl),
   );
   await registerA2aRoute(app, { card, transport: new JsonRpcTransportHandler(handler), corsPolicy, domain: new URL(baseUrl).host });
-  registerAgentCardRoute(app, cards.public);
+
+  // The card: signed, cached like the other discovery documents (public, five minutes, then revalidated
+  // by its ETag), not counted, open to every origin by the default CORS policy (as the MCP card).
+  app.get(PATHS.agentCard, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) =>
+    sendRepresentation(request, reply, await cards.public.current().catch(signingUnavailable)));
   // An unknown address below /a2a is a machine address: the JSON Error, counted like a read.
   await answerNotFoundAsJson(app, PATHS.a2a);
 }

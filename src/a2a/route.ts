@@ -13,8 +13,8 @@ import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { isObject } from '../lib/is-object.js';
 import { callContext, type A2aCall, type SkillOutcome } from './call-context.js';
-import { a2aErrorHandler, contractErrorResponse, type JsonRpcId } from './jsonrpc-errors.js';
-import { A2A_MEDIA_TYPE, answerMediaType, contentTypeOf, isA2aRequestMediaType } from './media-types.js';
+import { a2aErrorHandler, answerContentType, contractErrorResponse, type JsonRpcId } from './jsonrpc-errors.js';
+import { A2A_MEDIA_TYPE, isA2aRequestMediaType } from './media-types.js';
 
 // POST /a2a: the A2A JSON-RPC binding, and the one place that decides HTTP. The SDK's transport handler
 // reads the JSON-RPC request and calls its request handler; around it, this route checks the media type
@@ -97,7 +97,7 @@ function messageHandler({ card, transport, domain }: A2aRouteOptions) {
     } catch (error) {
       answer = { jsonrpc: '2.0', id: idOf(request.body), error: JsonRpcTransportHandler.mapToJSONRPCError(error) };
     }
-    reply.type(contentTypeOf(answerMediaType(request)));
+    reply.type(answerContentType(request));
     const { refusal } = call;
     if (refusal) return reply.code(refusal.status).headers(refusal.responseHeaders()).send(contractErrorResponse(refusal, domain, idOf(request.body)));
     return reply.code(200).headers(outcomeHeaders(call.outcome)).send(withoutInternals(answer, request.log));
