@@ -159,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mcpPlugin, {
       baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, consultations: deps.consultations, twins: website.markdownTwin,
     });
-    await api.register(a2aPlugin, { baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, consultations: deps.consultations, clock: deps.clock });
+    await api.register(a2aPlugin, {
+      baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, consultations: deps.consultations, cardKeys: oauth.keys, clock: deps.clock,
+    });
   });
 
   // OAuth: its endpoints count against their own policies and answer RFC 6749 error bodies.

@@ -1,8 +1,10 @@
 import { ServerCallContext, type User } from '@a2a-js/sdk/server';
+import type { ApiError } from '../contract/errors.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 import type { Caller } from '../inquiries/inquiry-service.js';
 
-// What a skill call exchanges with the HTTP request it came in: who calls, and what the call counted.
+// What a skill call exchanges with the HTTP request it came in: who calls, what the call counted, and a
+// refusal that HTTP answers itself (the extended card without a token: 401 and its challenge).
 // Both travel through the SDK in its per-request ServerCallContext (its `state` bag is made for this):
 // the executor sees neither HTTP nor Fastify, and the route alone turns the outcome into headers.
 
@@ -12,10 +14,12 @@ export interface SkillOutcome {
   retryAfterSeconds?: number;
 }
 
-/** One request's call: filled in by the executor, read by the route once the SDK has answered. */
+/** One request's call: filled in by the executor (or the extended card's provider), read by the route once the SDK has answered. */
 export interface A2aCall {
   caller: Caller;
   outcome?: SkillOutcome;
+  /** A refusal with an HTTP status and headers of its own: the route answers it instead of the SDK's error. */
+  refusal?: ApiError;
 }
 
 const CALL_KEY = 'studio.call';

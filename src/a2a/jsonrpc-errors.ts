@@ -2,6 +2,8 @@ import { A2A_ERROR_CODE, ERROR_INFO_TYPE, type ErrorDetail } from '@a2a-js/sdk/e
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '../contract/errors.js';
 import { toApiError } from '../http/errors.js';
+import { firstValue, mediaTypeOf } from '../http/headers.js';
+import { A2A_MEDIA_TYPE, answerMediaType } from './media-types.js';
 
 // The refusals of /a2a that happen before the SDK reads the message (the rate-limit hook's 429, the body
 // parser, the media type, an unknown method) as JSON-RPC error responses, with the HTTP status of their
@@ -26,11 +28,16 @@ const CODES: ReadonlyMap<ErrorCode, number> = new Map([
   ['unsupported_media_type', A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED],
 ]);
 
-/** The REST hints speak of forms; a JSON-RPC body has one media type only. */
+/** The REST hints speak of forms; a JSON-RPC body is JSON, under either of its media types. */
 const HINTS: ReadonlyMap<ErrorCode, string> = new Map([
-  ['invalid_body', 'Send one JSON-RPC 2.0 request as a JSON object, with Content-Type: application/json.'],
-  ['unsupported_media_type', 'Send Content-Type: application/json.'],
+  ['invalid_body', `Send one JSON-RPC 2.0 request as a JSON object, with Content-Type: application/json (or ${A2A_MEDIA_TYPE}).`],
+  ['unsupported_media_type', `Send Content-Type: application/json or ${A2A_MEDIA_TYPE}.`],
 ]);
+
+/** The Content-Type of every answer of /a2a, its errors too: the request's media type, or the one its Accept prefers. */
+export function answerContentType(request: FastifyRequest): string {
+  return `${answerMediaType(mediaTypeOf(request.headers), firstValue(request.headers.accept))}; charset=utf-8`;
+}
 
 function errorInfo(error: ApiError, hint: string, domain: string): ErrorDetail {
   const wait = error.retryAfterSeconds;
@@ -55,7 +62,7 @@ export function a2aErrorHandler(domain: string) {
     const apiError = toApiError(error);
     // As on REST: a contract 5xx (overloaded) is expected and was logged where it happened.
     if (apiError.code === 'internal_error') request.log.error({ err: error }, 'a2a request failed');
-    return reply.code(apiError.status).headers(apiError.responseHeaders()).type('application/json; charset=utf-8')
+    return reply.code(apiError.status).headers(apiError.responseHeaders()).type(answerContentType(request))
       .send(contractErrorResponse(apiError, domain));
   };
 }

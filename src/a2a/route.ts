@@ -13,12 +13,14 @@ import { registerMethodNotAllowed } from '../http/method-not-allowed.js';
 import { RouteRegistry } from '../http/route-registry.js';
 import { isObject } from '../lib/is-object.js';
 import { callContext, type A2aCall, type SkillOutcome } from './call-context.js';
-import { a2aErrorHandler, type JsonRpcId } from './jsonrpc-errors.js';
+import { a2aErrorHandler, answerContentType, contractErrorResponse, type JsonRpcId } from './jsonrpc-errors.js';
+import { A2A_MEDIA_TYPE, isA2aRequestMediaType } from './media-types.js';
 
 // POST /a2a: the A2A JSON-RPC binding, and the one place that decides HTTP. The SDK's transport handler
 // reads the JSON-RPC request and calls its request handler; around it, this route checks the media type
-// and the A2A-Version, hands the SDK the caller, and turns what a skill counted into headers. Streaming
-// is off on the card, so every answer is one JSON-RPC response.
+// (application/json or application/a2a+json, answered in kind) and the A2A-Version, hands the SDK the
+// caller, and turns what a skill counted, or a refusal HTTP answers itself, into status and headers.
+// Streaming is off on the card, so every answer is one JSON-RPC response.
 
 export interface A2aRouteOptions {
   card: AgentCard;
@@ -35,8 +37,8 @@ const VERSION_HEADER = 'a2a-version';
 
 /** The JSON-RPC binding is JSON only: anything else is refused before its body is read (the form parser would take a form). */
 const requireJson: onRequestHookHandler = (request, _reply, done) => {
-  done(mediaTypeOf(request.headers) === 'application/json' ? undefined : new ApiError('unsupported_media_type', {
-    message: 'The A2A JSON-RPC binding takes application/json only.',
+  done(isA2aRequestMediaType(mediaTypeOf(request.headers)) ? undefined : new ApiError('unsupported_media_type', {
+    message: `The A2A JSON-RPC binding takes application/json or ${A2A_MEDIA_TYPE} only.`,
   }));
 };
 
@@ -82,7 +84,7 @@ function withoutInternals(answer: JsonRpcResponse, log: FastifyRequest['log']): 
 
 const INTERNAL_MESSAGE = 'Internal error: the request could not be processed. Check that its params follow the A2A 1.0 JSON-RPC binding; if they do, try again later.';
 
-function messageHandler({ card, transport }: A2aRouteOptions) {
+function messageHandler({ card, transport, domain }: A2aRouteOptions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const call: A2aCall = { caller: callerOf(request) };
     const context = callContext(call, firstValue(request.headers[VERSION_HEADER]));
@@ -95,7 +97,10 @@ function messageHandler({ card, transport }: A2aRouteOptions) {
     } catch (error) {
       answer = { jsonrpc: '2.0', id: idOf(request.body), error: JsonRpcTransportHandler.mapToJSONRPCError(error) };
     }
-    return reply.code(200).headers(outcomeHeaders(call.outcome)).type('application/json; charset=utf-8').send(withoutInternals(answer, request.log));
+    reply.type(answerContentType(request));
+    const { refusal } = call;
+    if (refusal) return reply.code(refusal.status).headers(refusal.responseHeaders()).send(contractErrorResponse(refusal, domain, idOf(request.body)));
+    return reply.code(200).headers(outcomeHeaders(call.outcome)).send(withoutInternals(answer, request.log));
   };
 }
 
@@ -107,6 +112,8 @@ function messageHandler({ card, transport }: A2aRouteOptions) {
 export async function registerA2aRoute(app: FastifyInstance, options: A2aRouteOptions): Promise<void> {
   await app.register(async (endpoint) => {
     endpoint.setErrorHandler(a2aErrorHandler(options.domain));
+    // A2A's own media type is JSON too: the same parser as application/json (its limits, its refusal of __proto__).
+    endpoint.addContentTypeParser(A2A_MEDIA_TYPE, { parseAs: 'string' }, endpoint.getDefaultJsonParser('error', 'error'));
     const routes = new RouteRegistry(endpoint);
     endpoint.post(PATHS.a2a, {
       schema: { hide: true },

@@ -55,18 +55,32 @@ describe('the agent card', () => {
     assert.equal(card.capabilities.streaming, false);
     assert.deepEqual(card.skills.map((skill: Json) => skill.id), [...OPERATION_NAMES]);
     assert.ok(card.defaultInputModes.includes('application/json') && card.defaultOutputModes.includes('application/json'));
-    // The SDK reads it, and its client picked the endpoint from it.
-    assert.deepEqual(await client().getAgentCard(), AgentCard.fromJSON(card));
+    // The SDK reads it (its client, made in before(), picked the endpoint from it), and every member survives its types.
+    assert.deepEqual(AgentCard.toJSON(AgentCard.fromJSON(card)), card);
   });
 
-  it('shows the optional OAuth bearer: a client_credentials scheme, or no credentials at all', async () => {
+  it('shows the optional OAuth bearer: a client_credentials scheme, and no requirement to use it', async () => {
     const card = await getJson(server().url + CARD_PATH);
     const scheme = card.securitySchemes.oauth2.oauth2SecurityScheme;
     assert.equal(scheme.flows.clientCredentials.tokenUrl, server().url + OAUTH_PATHS.token);
     const metadata = await getJson(scheme.oauth2MetadataUrl);
     assert.equal(metadata.token_endpoint, scheme.flows.clientCredentials.tokenUrl);
-    assert.ok(card.securityRequirements.some((requirement: Json) => Object.keys(requirement.schemes ?? {}).length === 0), 'an empty requirement: tokens are optional');
-    assert.ok(card.securityRequirements.some((requirement: Json) => requirement.schemes?.oauth2 !== undefined));
+    assert.equal(card.securityRequirements, undefined, 'no requirement: tokens are optional');
+    assert.match(scheme.description, /^Optional/);
+  });
+
+  it('holds no empty object, array or string, which the SDKs\' signature verifiers would drop', async () => {
+    const empties: string[] = [];
+    const walk = (value: unknown, path: string): void => {
+      if (value === '' || (Array.isArray(value) && value.length === 0)) empties.push(path);
+      else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
+      else if (value !== null && typeof value === 'object') {
+        if (Object.keys(value).length === 0) empties.push(path);
+        for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+      }
+    };
+    walk(await getJson(server().url + CARD_PATH), 'card');
+    assert.deepEqual(empties, []);
   });
 
   it('gives every skill examples that are calls its own arguments schema accepts', async () => {
@@ -271,6 +285,25 @@ describe('bearer tokens and the JSON-RPC binding around the SDK', () => {
     assert.equal(((await streaming.json()) as Json).error.data[0].reason, 'UNSUPPORTED_OPERATION');
   });
 
+  it('takes application/a2a+json as well, and answers in the type the request was sent in unless Accept prefers the other', async () => {
+    const call = skillCall({ skill: 'list_services' });
+    const typeOf = (response: Response) => response.headers.get('content-type');
+    const a2a = await postA2a(server().url, call, { 'content-type': 'application/a2a+json' });
+    assert.equal(a2a.status, 200);
+    assert.equal(typeOf(a2a), 'application/a2a+json; charset=utf-8');
+    assert.ok(((await a2a.json()) as Json).result.message.parts[0].data.services.length > 0);
+    assert.equal(typeOf(await postA2a(server().url, call)), 'application/json; charset=utf-8');
+    assert.equal(typeOf(await postA2a(server().url, call, { accept: 'application/a2a+json' })), 'application/a2a+json; charset=utf-8');
+    assert.equal(typeOf(await postA2a(server().url, call, { accept: 'application/json;q=0.5, application/a2a+json' })), 'application/a2a+json; charset=utf-8');
+    assert.equal(typeOf(await postA2a(server().url, call, { 'content-type': 'application/a2a+json', accept: 'application/json' })), 'application/json; charset=utf-8');
+    assert.equal(typeOf(await postA2a(server().url, call, { 'content-type': 'application/a2a+json', accept: '*/*' })), 'application/a2a+json; charset=utf-8');
+    // Parsed by the JSON parser: a body that is not JSON is the same parse error, in the type it was sent in.
+    const broken = await postA2a(server().url, '{"jsonrpc":', { 'content-type': 'application/a2a+json; charset=utf-8' });
+    assert.equal(broken.status, 400);
+    assert.equal(typeOf(broken), 'application/a2a+json; charset=utf-8');
+    assert.equal(((await broken.json()) as Json).error.code, -32700);
+  });
+
   it('answers what the SDK never sees as JSON-RPC errors with the contract code: 405, 415, a body that is not JSON', async () => {
     const get = await fetch(`${server().url}/a2a`);
     assert.equal(get.status, 405);
@@ -278,7 +311,9 @@ describe('bearer tokens and the JSON-RPC binding around the SDK', () => {
     assert.equal(((await get.json()) as Json).error.data[0].metadata.code, 'method_not_allowed');
     const form = await postA2a(server().url, 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
     assert.equal(form.status, 415);
-    assert.equal(((await form.json()) as Json).error.data[0].metadata.code, 'unsupported_media_type');
+    const refusal = ((await form.json()) as Json).error.data[0].metadata;
+    assert.equal(refusal.code, 'unsupported_media_type');
+    assert.match(refusal.hint, /application\/json or application\/a2a\+json/);
     const broken = await postA2a(server().url, '{"jsonrpc":');
     assert.equal(broken.status, 400);
     const parseError = await broken.json() as Json;
