@@ -1,3 +1,4 @@
+import type { TaskStore } from '@a2a-js/sdk/server';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Catalog } from './catalog/catalog.js';
@@ -74,6 +75,8 @@ export interface AppDeps {
   calendar: StudioCalendar;
   /** The conversations by mail: replies from the inbox, the homeowners' answers (POST /inbound/email), their messages. */
   conversations: Conversations;
+  /** Where the A2A agent keeps its tasks: in process, or in Redis shared by every instance (REDIS_URL). */
+  a2aTasks: TaskStore;
   /** The image variants on disk: made once per process, so a content reload keeps its cache and its encodes. */
   images: ImageStore;
   /** The service's one clock (src/lib/clock.ts); the system's when not given. */
@@ -160,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins, corsPolicy, catalog, inquiries, consultations: deps.consultations, twins: website.markdownTwin,
     });
     await api.register(a2aPlugin, {
-      baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, consultations: deps.consultations, cardKeys: oauth.keys, clock: deps.clock,
+      baseUrl: config.baseUrl, corsPolicy, catalog, inquiries, consultations: deps.consultations, cardKeys: oauth.keys, tasks: deps.a2aTasks, clock: deps.clock,
     });
   });
 

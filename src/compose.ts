@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import pino from 'pino';
+import type { TaskStore } from '@a2a-js/sdk/server';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { catalogImages } from './catalog/catalog.js';
 import { loadCatalog } from './catalog/load.js';
@@ -14,6 +15,8 @@ import type { ReadinessCheck } from './rest/health.js';
 import { RateLimiter, type RateLimitEvents } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-store.js';
 import type { RateLimitStore } from './rate-limit/store.js';
+import type { RedisConnection } from './redis/connection.js';
+import { RecentTasks } from './a2a/task-store.js';
 import { openDatabase, type Db } from './store/db/database.js';
 import { StoreReadiness } from './store/db/readiness.js';
 import { KyselyInboxStore } from './store/inquiries/inbox.js';
@@ -121,17 +124,32 @@ function notificationCheck(notifier: MonitoredNotifier): ReadinessCheck {
   return { name: notifier.channel, required: false, check: async () => notifier.report() };
 }
 
+/** REDIS_URL: the one connection of the stores it shares between instances (rate limits, A2A tasks); none without it. */
+async function openRedis(config: RateLimitsConfig, logger: FastifyBaseLogger): Promise<RedisConnection | undefined> {
+  if (!config.redisUrl) return undefined;
+  // Adapters a configuration may leave out are loaded only when it names them (ioredis here, prom-client below).
+  const { RedisConnection } = await import('./redis/connection.js');
+  const redis = new RedisConnection(config.redisUrl, logger);
+  if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits and A2A tasks are kept in process until it is');
+  return redis;
+}
+
 /** In-process counting, or Redis shared by every instance (falling back to the process while it is away). */
 async function createLimiter(
-  config: RateLimitsConfig, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
-): Promise<{ limiter: RateLimiter; checks: ReadinessCheck[] }> {
+  config: RateLimitsConfig, redis: RedisConnection | undefined, logger: FastifyBaseLogger, options: ComposeOptions, events?: RateLimitEvents,
+): Promise<RateLimiter> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
-  if (!config.redisUrl || options.rateLimitStore) return { limiter: new RateLimiter(memory, config.rateLimitScale, events), checks: [] };
-  // Adapters a configuration may leave out are loaded only when it names them (ioredis here, prom-client below).
+  if (!redis || options.rateLimitStore) return new RateLimiter(memory, config.rateLimitScale, events);
   const { RedisRateLimitStore } = await import('./rate-limit/redis-store.js');
-  const redis = new RedisRateLimitStore(config.redisUrl, memory, logger);
-  if (!(await redis.waitUntilConnected(REDIS_CONNECT_WAIT_MS))) logger.warn('Redis not reachable at start; rate limits count in process until it is');
-  return { limiter: new RateLimiter(redis, config.rateLimitScale, events), checks: [{ name: 'redis', check: () => redis.ping() }] };
+  return new RateLimiter(new RedisRateLimitStore(redis.client, memory, logger), config.rateLimitScale, events);
+}
+
+/** The A2A tasks: in process, or in Redis shared by every instance (kept in process while it is away). */
+async function createTaskStore(redis: RedisConnection | undefined, clock: Clock, logger: FastifyBaseLogger): Promise<TaskStore> {
+  const recent = new RecentTasks(clock);
+  if (!redis) return recent;
+  const { RedisTaskStore } = await import('./a2a/redis-task-store.js');
+  return new RedisTaskStore(redis.client, recent, logger);
 }
 
 /**
@@ -162,7 +180,10 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
       channels: notifiers.map((n) => n.channel), queue: { pendingByChannel: () => outboxStore.pendingByChannel(), clock },
     })
     : undefined;
-  const { limiter, checks: limiterChecks } = await createLimiter(config, logger, options, metrics?.rateLimits);
+  const redis = await openRedis(config, logger);
+  const limiter = await createLimiter(config, redis, logger, options, metrics?.rateLimits);
+  // Once per process, like the limiter: a content reload keeps the tasks waiting for their follow-ups.
+  const a2aTasks = await createTaskStore(redis, clock, logger);
 
   const inbox = new KyselyInboxStore(db);
   const pipeline = new KyselyPipelineStore(db);
@@ -218,7 +239,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
 
   // Like the notification channels, a busy calendar is reported by /readyz but never makes the service unready.
   const readiness = [
-    databaseCheck, ...limiterChecks, ...notifiers.map(notificationCheck),
+    databaseCheck, ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []), ...notifiers.map(notificationCheck),
     ...(busy?.feeds ?? []).map((feed) => ({ name: feed.name, required: false, check: async () => feed.report() })),
     ...(invitations ? [{ name: 'invitations', required: false, check: async () => invitations.report() }] : []),
   ];
@@ -230,7 +251,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
     channels: studioNotifiers.map((n) => n.channel), requeueFailed: (now: number, id: string) => outboxStore.requeueFailed(now, id), wake: () => outbox.wake(),
   };
   let closing: string | undefined;
-  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, consultations, calendar, clock, time, images }, logger);
+  const live = new LiveApp({ config, limiter, readiness, logger, inquiries, inbox, pipeline, reports: new KyselyReportStore(db), oauth, operators, metrics, pressure, outbox: inboxOutbox, conversations, consultations, calendar, a2aTasks, clock, time, images }, logger);
   await live.start(catalog);
   outbox.start();
   invitations?.start();
@@ -265,6 +286,7 @@ export async function compose(config: Config, logger: FastifyBaseLogger = create
         ['notification channels', () => Promise.all(notifiers.map((n) => n.close?.()))],
         ['OAuth revocation feed', () => oauth.close()],
         ['rate-limit store', () => limiter.close()],
+        ['Redis', () => redis?.close()],
         ['database', () => db.close()],
       ];
       for (const [step, run] of steps) {

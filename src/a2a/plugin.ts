@@ -1,5 +1,5 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
-import { DefaultExecutionEventBusManager, DefaultRequestHandler, JsonRpcTransportHandler } from '@a2a-js/sdk/server';
+import { DefaultExecutionEventBusManager, DefaultRequestHandler, JsonRpcTransportHandler, type TaskStore } from '@a2a-js/sdk/server';
 import type { FastifyInstance } from 'fastify';
 import { AgentTools, catalogItems } from '../agent-tools/agent-tools.js';
 import { plainAnswerContext } from '../agent-tools/plain-answers.js';
@@ -16,7 +16,6 @@ import { extendedCardProvider, signedCards, signingUnavailable } from './cards.j
 import { SkillExecutor } from './executor.js';
 import { registerA2aRoute } from './route.js';
 import { helpText, skillDefinitions } from './skills.js';
-import { RecentTasks } from './task-store.js';
 
 export interface A2aOptions {
   baseUrl: string;
@@ -27,6 +26,11 @@ export interface A2aOptions {
   consultations: ConsultationsService;
   /** The keys that sign both cards: the OAuth key ring, whose JWKS (/oauth/jwks.json) publishes them. */
   cardKeys: CardSigningKeys;
+  /**
+   * Where tasks are kept between requests (a refusal for GetTask, an inquiry waiting for its follow-up):
+   * chosen by the composition root, made once per process so a content reload keeps them (task-store.ts).
+   */
+  tasks: TaskStore;
   clock?: Clock;
 }
 
@@ -39,7 +43,7 @@ export interface A2aOptions {
  * the site policy given here).
  */
 export async function a2aPlugin(app: FastifyInstance, options: A2aOptions): Promise<void> {
-  const { baseUrl, corsPolicy, catalog, inquiries, consultations, cardKeys, clock = systemClock } = options;
+  const { baseUrl, corsPolicy, catalog, inquiries, consultations, cardKeys, tasks, clock = systemClock } = options;
   const skills = skillDefinitions(catalog.site.name);
   const card = agentCard({ baseUrl, catalog, skills });
   const items = catalogItems(catalog, baseUrl);
@@ -56,7 +60,7 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aOptions): Prom
   // in words) waits in the task store, not on an open event bus: the bus of every request is closed when its
   // answer is published, so an abandoned task holds no bus.
   const handler = new DefaultRequestHandler(
-    card, new RecentTasks(clock), executor, new DefaultExecutionEventBusManager(), undefined, undefined,
+    card, tasks, executor, new DefaultExecutionEventBusManager(), undefined, undefined,
     extendedCardProvider(cards.extended, baseUrl), undefined, { keepBusAliveStates: [] },
   );
   await registerA2aRoute(app, { card, transport: new JsonRpcTransportHandler(handler), corsPolicy, domain: new URL(baseUrl).host });
