@@ -2,7 +2,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
@@ -10,9 +9,9 @@ import { clientKey } from '../../src/rate-limit/client-key.js';
 import { KEY_PREFIX } from '../../src/rate-limit/redis-store.js';
 import { OpenApiContract } from '../helpers/openapi.js';
 import { peerMissing } from '../helpers/peers.js';
+import { REDIS_URL, redisReachable, withRedis } from '../helpers/redis.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const READ = RATE_LIMIT_POLICIES.read;
 
 /** A random shared-address-space IPv4, so test runs sharing one Redis do not share a bucket. */
@@ -31,19 +30,6 @@ async function readAs(server: TestServer, ip: string, path = '/api/v1/projects')
   const response = await fetch(url, { headers: { 'X-Forwarded-For': ip } });
   await (await contractOf(server)).check('GET', url, response.clone());
   return response;
-}
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 describe('rate limiting, in-process store', () => {
@@ -96,9 +82,7 @@ describe('rate limiting, Redis store shared by two instances', () => {
   });
   after(async () => {
     if (usedIps.length === 0) return;
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    await redis.del(...usedIps.map((ip) => `${KEY_PREFIX}read:${clientKey(ip)}`));
-    redis.disconnect();
+    await withRedis((redis) => redis.del(...usedIps.map((ip) => `${KEY_PREFIX}read:${clientKey(ip)}`)));
   });
 
   it('allows exactly the policy\'s number in total across instances', async (t) => {
@@ -118,12 +102,8 @@ describe('rate limiting, Redis store shared by two instances', () => {
     assert.deepEqual(fallbacks, [], 'no instance fell back to in-process counting');
     assert.equal(statuses.filter((s) => s === 200).length, READ.limit);
     assert.equal(statuses.filter((s) => s === 429).length, extra);
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    try {
-      assert.equal(Number(await redis.get(`${KEY_PREFIX}read:${clientKey(ip)}`)), READ.limit + extra, 'every hit was counted in Redis');
-    } finally {
-      redis.disconnect();
-    }
+    const counted = await withRedis((redis) => redis.get(`${KEY_PREFIX}read:${clientKey(ip)}`));
+    assert.equal(Number(counted), READ.limit + extra, 'every hit was counted in Redis');
   });
 });
 
