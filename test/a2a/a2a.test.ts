@@ -1,7 +1,6 @@
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { A2A_PROTOCOL_VERSION, AgentCard, GetTaskRequest, ListTasksRequest } from '@a2a-js/sdk';
-import type { Client } from '@a2a-js/sdk/client';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { OPERATIONS, OPERATION_NAMES, isOperationName } from '../../src/agent-tools/operations.js';
 import { loadCatalog } from '../../src/catalog/load.js';
@@ -10,10 +9,9 @@ import { Inquiry } from '../../src/contract/inquiry.js';
 import { OAUTH_PATHS } from '../../src/contract/oauth.js';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
 import { validatorOf } from '../../src/contract/validator.js';
-import { answerOf, connect, isMessage, postA2a, refusalOf, send, skillCall, textOf, type Json } from '../helpers/a2a.js';
+import { agentUnderTest, answerOf, connect, isMessage, postA2a, refusalOf, send, skillCall, textOf, type Json } from '../helpers/a2a.js';
 import { openStore, postInquiry, validInquiry, type ErrorJson } from '../helpers/inquiries.js';
 import { registerClient, requestToken } from '../helpers/oauth-helpers.js';
-import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The A2A surface end to end, through the SDK's own client: the agent card, the skills against the
 // REST API's answers, the inquiry use case and its store, the bucket it shares with REST, bearer tokens,
@@ -27,17 +25,6 @@ async function getJson(url: string): Promise<Json> {
   return await response.json() as Json;
 }
 
-/** A server of its own for one describe block, and the SDK's client of it (read them inside the tests). */
-function agentUnderTest(): { server: () => TestServer; client: () => Client } {
-  const suite = suiteScope();
-  let server: TestServer;
-  let client: Client;
-  before(async () => {
-    server = await startServer(suite);
-    client = await connect(server.url);
-  });
-  return { server: () => server, client: () => client };
-}
 
 describe('the agent card', () => {
   const { server, client } = agentUnderTest();

@@ -1,3 +1,5 @@
+import { before } from 'node:test';
+import { startServer, suiteScope, type TestServer } from './server.js';
 import { randomUUID } from 'node:crypto';
 import { A2A_PROTOCOL_VERSION, SendMessageRequest, TaskState, type Message, type Part, type SendMessageResult, type Task } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
@@ -6,6 +8,18 @@ import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 // address and picks the transport the card names, against a listening server.
 
 export type Json = Record<string, any>;
+
+/** A server of its own for one describe block, and the SDK's client of it (read them inside the tests). */
+export function agentUnderTest(): { server: () => TestServer; client: () => Client } {
+  const suite = suiteScope();
+  let server: TestServer;
+  let client: Client;
+  before(async () => {
+    server = await startServer(suite);
+    client = await connect(server.url);
+  });
+  return { server: () => server, client: () => client };
+}
 
 export function connect(url: string): Promise<Client> {
   return new ClientFactory().createFromUrl(url);
