@@ -50,9 +50,9 @@ function mcpSection(ctx: SiteContext): string {
   const tools = OPERATION_NAMES.map((name) => `| \`${name}\` | ${mdCell(OPERATIONS[name].tool.description(studio))} |`);
   return [
     '## MCP endpoint',
-    `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0), `
-      + `stateless: every revision from ${PROTOCOL_VERSIONS.at(-1)} on, and ${MODERN_PROTOCOL_VERSIONS.join(', ')} (\`server/discover\` instead of `
-      + `\`initialize\`, a \`_meta\` envelope on every request). Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
+    `\`POST ${ctx.baseUrl}${PATHS.mcp}\`: Model Context Protocol ${PREFERRED_PROTOCOL_VERSION} over Streamable HTTP (JSON-RPC 2.0), stateless, `
+      + `and every revision from ${PROTOCOL_VERSIONS.at(-1)} to ${MODERN_PROTOCOL_VERSIONS.at(-1)} at the same address (from ${MODERN_PROTOCOL_VERSIONS[0]} on: `
+      + `\`server/discover\` instead of \`initialize\`, and a \`_meta\` envelope on every request). Its server card: ${docLink(ctx, PATHS.mcpServerCard, 'MCP server card')}.`,
     ['| Tool | What it does |', '|---|---|', ...tools].join('\n'),
     'Every project, service and text page is also an MCP resource (`resources/list`, `resources/read`, and a template for projects by '
       + 'slug): the same Markdown as the page\'s twin.',
