@@ -24,7 +24,7 @@ export const BOOKING_POLICY = {
   holdMinutes: 10,
   /** Upcoming bookings and live holds one address may have at once. */
   maxUpcomingPerAddress: 2,
-  /** Live holds one caller (client IP) may have at once: nobody holds the week. */
+  /** Live holds one caller (its OAuth client, else its IP) may have at once: nobody holds the week. */
   maxHoldsPerCaller: 2,
   /** The widest from–to a slots request may span, in days. */
   maxSlotsSpanDays: 62,
