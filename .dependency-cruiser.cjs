@@ -72,12 +72,12 @@ module.exports = {
     {
       name: 'no-deeper-internals',
       comment:
-        'The adapters of the ports (the Kysely stores under src/store/, the Redis and memory rate-limit ' +
-        'stores, the Redis A2A task store, the Redis connection they share) are picked by the composition ' +
+        'The adapters of the ports (the Kysely stores under src/store/, the memory rate-limit store, the ' +
+        'Redis adapters under src/redis/: its connection, the rate-limit and A2A task stores) are picked by the composition ' +
         'root alone (src/compose.ts, src/cli/): every other room sees the port, never the adapter behind it.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [...COMPOSITION_ROOT, '^src/store/', '^src/rate-limit/'] },
-      to: { path: ['^src/store/', '^src/rate-limit/(memory|redis)-store\\.ts$', '^src/a2a/redis-task-store\\.ts$', '^src/redis/'] },
+      from: { path: '^src/', pathNot: [...COMPOSITION_ROOT, '^src/store/', '^src/rate-limit/', '^src/redis/'] },
+      to: { path: ['^src/store/', '^src/rate-limit/memory-store\\.ts$', '^src/redis/'] },
     },
     {
       name: 'store-plumbing-stays-in-store',

@@ -140,7 +140,7 @@ async function createLimiter(
 ): Promise<RateLimiter> {
   const memory = options.rateLimitStore ?? new MemoryRateLimitStore();
   if (!redis || options.rateLimitStore) return new RateLimiter(memory, config.rateLimitScale, events);
-  const { RedisRateLimitStore } = await import('./rate-limit/redis-store.js');
+  const { RedisRateLimitStore } = await import('./redis/rate-limit-store.js');
   return new RateLimiter(new RedisRateLimitStore(redis.client, memory, logger), config.rateLimitScale, events);
 }
 
@@ -148,7 +148,7 @@ async function createLimiter(
 async function createTaskStore(redis: RedisConnection | undefined, clock: Clock, logger: FastifyBaseLogger): Promise<TaskStore> {
   const recent = new RecentTasks(clock);
   if (!redis) return recent;
-  const { RedisTaskStore } = await import('./a2a/redis-task-store.js');
+  const { RedisTaskStore } = await import('./redis/a2a-task-store.js');
   return new RedisTaskStore(redis.client, recent, logger);
 }
 

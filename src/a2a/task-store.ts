@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.js';
 // GetTask answers for the id a client was given and a follow-up finds its inquiry, and no more: at most
 // MAX_TASKS for TASK_TTL_SECONDS, oldest first out, so no caller can grow the process. The SDK's
 // in-memory store keeps every task forever. This store is the process's own; with REDIS_URL the tasks
-// are kept in Redis under the same rules (src/a2a/redis-task-store.ts), so a follow-up may reach any
+// are kept in Redis under the same rules (src/redis/a2a-task-store.ts), so a follow-up may reach any
 // instance, and this store holds only what is saved while Redis is away. Without Redis and with several
 // instances, a follow-up that reaches another one is answered "task not found", and the client sends the
 // fields the task's status gathered ("collected") with the missing ones as a submit_inquiry call instead.

@@ -6,8 +6,7 @@ import { throttledWarning } from '../lib/throttled-warning.js';
  * The process's one connection to REDIS_URL, shared by the stores it makes shared between instances (the
  * rate limits' windows, the A2A tasks). Its settings make an absent Redis cheap: no command waits in a
  * queue while it is disconnected (enableOfflineQueue off, so it fails at once), none waits longer than the
- * command timeout, and each store then falls back to the process (src/rate-limit/redis-store.ts,
- * src/a2a/redis-task-store.ts). It reconnects by itself, at most every 5 s.
+ * command timeout, and each store then falls back to the process (rate-limit-store.ts, a2a-task-store.ts). It reconnects by itself, at most every 5 s.
  */
 export class RedisConnection {
   readonly client: Redis;

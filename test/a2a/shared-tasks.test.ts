@@ -7,7 +7,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { TASK_KEY_PREFIX } from '../../src/a2a/redis-task-store.js';
+import { TASK_KEY_PREFIX } from '../../src/redis/a2a-task-store.js';
 import { TASK_TTL_SECONDS } from '../../src/a2a/task-store.js';
 import { postA2a, type Json } from '../helpers/a2a.js';
 import { openStore } from '../helpers/inquiries.js';

@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
 import { clientKey } from '../../src/rate-limit/client-key.js';
-import { KEY_PREFIX } from '../../src/rate-limit/redis-store.js';
+import { KEY_PREFIX } from '../../src/redis/rate-limit-store.js';
 import { OpenApiContract } from '../helpers/openapi.js';
 import { peerMissing } from '../helpers/peers.js';
 import { REDIS_URL, redisReachable, withRedis } from '../helpers/redis.js';

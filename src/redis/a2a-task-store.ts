@@ -3,7 +3,7 @@ import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.js';
 import { throttledWarning } from '../lib/throttled-warning.js';
-import { keptForm, mayLoad, ownerOf, refuseListing, TASK_TTL_SECONDS, type RecentTasks } from './task-store.js';
+import { keptForm, mayLoad, ownerOf, refuseListing, TASK_TTL_SECONDS, type RecentTasks } from '../a2a/task-store.js';
 
 /** Every A2A task key in Redis starts with this, followed by the task's id (exported so tests find their keys). */
 export const TASK_KEY_PREFIX = 'studio:a2a:task:';

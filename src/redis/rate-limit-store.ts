@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.js';
 import { throttledWarning } from '../lib/throttled-warning.js';
-import type { RateLimitStore } from './store.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
 
 // INCR and the first PEXPIRE run as one script, so every instance sharing the Redis sees one count.
 const HIT_SCRIPT = `
@@ -18,7 +18,7 @@ return {count, ttl}
 export const KEY_PREFIX = 'studio:ratelimit:';
 
 /**
- * Fixed windows in Redis, over the process's connection (src/redis/connection.ts). While Redis cannot
+ * Fixed windows in Redis, over the process's connection (connection.ts). While Redis cannot
  * answer, hits go to the fallback store and a warning is logged (at most every 30 s): the service keeps
  * serving rather than failing requests.
  */
