@@ -5,15 +5,18 @@ import { checkProtocolVersionHeader, type Refusal } from './http-rules.js';
 import { paramsError } from './request-params.js';
 
 // What to do with a parsed POST body: refuse it, acknowledge it (202), or hand its requests to the
-// MCP server, with the answers to malformed params already written. These are the rules of the 2025
-// revisions; a 2026-07-28 message goes to the SDK whole, whose validation ladder answers it as that
-// revision says (its error codes, its HTTP statuses, the request's id echoed).
+// MCP server, with the answers to malformed params already written. The batch and version-header rules are
+// the 2025 revisions'; a 2026-07-28 message has only its params checked here, and the SDK's validation ladder
+// answers the rest as that revision says (its error codes, its HTTP statuses, the request's id echoed).
 
 export type BodyDecision =
   | { action: 'refuse'; refusal: Refusal }
   | { action: 'accept' }
-  /** `body` goes to the MCP server (undefined when nothing is left to ask); `answered` are already answered. */
-  | { action: 'dispatch'; body: unknown; answered: JsonRpcErrorResponse[]; batch: boolean };
+  /**
+   * `body` goes to the MCP server (undefined when nothing is left to ask); `answered` are already answered;
+   * `stateless`: a 2026-07-28 message.
+   */
+  | { action: 'dispatch'; body: unknown; answered: JsonRpcErrorResponse[]; batch: boolean; stateless: boolean };
 
 const invalid = (message: string): BodyDecision => ({
   action: 'refuse',
@@ -39,7 +42,11 @@ export function isModernMessage(body: unknown, versionHeader: string | undefined
 }
 
 export function decideBody(body: unknown, versionHeader: string | undefined): BodyDecision {
-  if (isModernMessage(body, versionHeader)) return { action: 'dispatch', body, answered: [], batch: false };
+  if (isModernMessage(body, versionHeader)) {
+    const answered = isRequest(body) ? paramsError(body, true) : undefined;
+    return answered ? { action: 'dispatch', body: undefined, answered: [answered], batch: false, stateless: true }
+      : { action: 'dispatch', body, answered: [], batch: false, stateless: true };
+  }
   const versionRefusal = checkProtocolVersionHeader(versionHeader);
   if (versionRefusal) return { action: 'refuse', refusal: versionRefusal };
   const batch = Array.isArray(body);
@@ -55,9 +62,9 @@ export function decideBody(body: unknown, versionHeader: string | undefined): Bo
   const requests = messages.filter(isRequest);
   // Transport spec: only notifications or responses -> 202 Accepted with no body.
   if (requests.length === 0) return { action: 'accept' };
-  const answered = requests.map(paramsError).filter((e): e is JsonRpcErrorResponse => e !== undefined);
-  if (answered.length === 0) return { action: 'dispatch', body, answered, batch };
+  const answered = requests.map((request) => paramsError(request)).filter((e): e is JsonRpcErrorResponse => e !== undefined);
+  if (answered.length === 0) return { action: 'dispatch', body, answered, batch, stateless: false };
   const answeredIds = new Set(answered.map((e) => e.id));
   const rest = messages.filter((m) => !(isRequest(m) && answeredIds.has(m.id)));
-  return { action: 'dispatch', body: rest.some(isRequest) ? rest : undefined, answered, batch };
+  return { action: 'dispatch', body: rest.some(isRequest) ? rest : undefined, answered, batch, stateless: false };
 }

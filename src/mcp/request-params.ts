@@ -44,9 +44,16 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['resources/read', checkReadResource],
 ]);
 
-/** The -32602 answer to a request whose params are malformed, or undefined when they are fine. */
-export function paramsError(request: JsonRpcRequest): JsonRpcErrorResponse | undefined {
-  const problem = CHECKS.get(request.method)?.(request.params);
+/** The stateless revision (2026-07-28) removed initialize: the SDK answers it 404 -32601, whatever its params. */
+const STATELESS_CHECKS: ReadonlyMap<string, Check> = new Map([...CHECKS].filter(([method]) => method !== 'initialize'));
+
+/**
+ * The -32602 answer to a request whose params are malformed, or undefined when they are fine. In both
+ * eras: the SDK v2 still answers a malformed params with zod's dump, as -32602 for tools/call and as -32603
+ * "internal error" for resources/read.
+ */
+export function paramsError(request: JsonRpcRequest, stateless = false): JsonRpcErrorResponse | undefined {
+  const problem = (stateless ? STATELESS_CHECKS : CHECKS).get(request.method)?.(request.params);
   if (!problem) return undefined;
   return errorResponse(request.id, ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${problem}.`);
 }

@@ -12,7 +12,6 @@ import { decideBody, type BodyDecision } from './body-rules.js';
 import type { McpCaller, ToolOutcome } from './call-context.js';
 import { checkHeaders, type Refusal } from './http-rules.js';
 import { ErrorCode, errorResponse, TRANSPORT_ERROR } from './jsonrpc.js';
-import { isModernVersion } from '../contract/mcp-protocol-versions.js';
 import type { PreparedCalls } from './prepared-calls.js';
 import type { McpServerPool, SdkAnswer } from './server-pool.js';
 
@@ -142,13 +141,12 @@ function sendPrepared(reply: FastifyReply, [head, tail]: readonly [Buffer, Buffe
 /** The handler of POST /mcp: the body rules, then our own answers or the SDK's Server. */
 function messageHandler(endpoint: string, pool: () => Promise<McpServerPool>, prepared: PreparedCalls) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const version = firstValue(request.headers['mcp-protocol-version']);
-    const decision = decideBody(request.body, version);
+    const decision = decideBody(request.body, firstValue(request.headers['mcp-protocol-version']));
     if (decision.action === 'refuse') return sendRefusal(reply, decision.refusal);
     if (decision.action === 'accept') return reply.code(202).send();
     if (decision.body === undefined) return sendJson(reply, decision.batch ? decision.answered : decision.answered[0]);
     // The prepared answers are 2025-era answers: a 2026-07-28 request (its header, or its `_meta`) goes to the SDK.
-    if (!decision.batch && !isModernVersion(version) && prepared.matches(decision.body)) {
+    if (!decision.batch && !decision.stateless && prepared.matches(decision.body)) {
       return sendPrepared(reply, prepared.answer(decision.body));
     }
     return sendSdkAnswer(reply, decision, await (await pool()).handle(sdkRequest(endpoint, request), decision.body, mcpCallerOf(request)));

@@ -57,14 +57,9 @@ export class McpServerPool {
     private readonly handlers: McpHandlers,
     private readonly log: Logger,
   ) {
-    this.modern = createMcpHandler(() => this.create(), {
-      legacy: 'reject',
-      // The SDK reports its refusals here too (the client has its answer, and the request log its status):
-      // only what failed inside is logged, by class, since messages may carry request data.
-      onerror: (error) => {
-        if (!error.message.startsWith('Rejected')) this.discard(error);
-      },
-    });
+    // No onerror: the SDK reports its refusals of a client's mistakes there too (a revision it lacks, headers
+    // that disagree), which are no failure of ours. What failed inside is told by its answer (handleModern).
+    this.modern = createMcpHandler(() => this.create(), { legacy: 'reject' });
   }
 
   /** Answers one HTTP request's messages on the leg of their era (the SDK's own classification). */
@@ -92,6 +87,8 @@ export class McpServerPool {
   private async handleModern(request: Request, body: unknown, caller: McpCaller): Promise<SdkAnswer> {
     const calls: ToolOutcome[] = [];
     const response = await this.modern.fetch(request, { parsedBody: body, authInfo: this.authInfo(caller, calls) });
+    // The SDK answers what failed inside it with a 500 and keeps the error to itself: the status is what there is to log.
+    if (response.status >= 500) this.log.error({ status: response.status }, 'mcp request failed inside the SDK');
     return { response, calls };
   }
 
@@ -104,9 +101,9 @@ export class McpServerPool {
     if (this.idle.length < MAX_IDLE) this.idle.push(server);
   }
 
-  /** A Server that failed (to close, or inside the SDK) is not pooled. Only the error's class is logged: messages may carry request data. */
+  /** A Server that failed to close is dropped, not pooled. Only the error's class is logged: messages may carry request data. */
   private discard(error: unknown): void {
-    this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server failed; server discarded');
+    this.log.warn({ errorClass: error instanceof Error ? error.constructor.name : typeof error }, 'mcp server close failed; server discarded');
   }
 
   /** One Server: the same tools, resources and identity for both eras. */

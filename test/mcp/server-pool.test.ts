@@ -66,6 +66,23 @@ describe('McpServerPool per-request context', () => {
   });
 });
 
+describe('McpServerPool, 2026-07-28', () => {
+  it('answers a client\'s mistake (a revision it lacks) without logging it as a failure of the server', async () => {
+    const lines: string[] = [];
+    const pool = poolWith(async () => { throw new Error('unused'); }, pino({ level: 'warn' }, { write: (line: string) => { lines.push(line); } }));
+    const revision = '2099-01-01';
+    const request = new Request('http://localhost/mcp', {
+      method: 'POST', headers: { ...HEADERS, 'mcp-protocol-version': revision, 'mcp-method': 'tools/list' },
+    });
+    const body = { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const answer = await pool.handle(request, body, { ip: '127.0.0.1' });
+    assert.equal(answer.response.status, 400);
+    assert.equal((await answer.response.json() as { id: number }).id, 9);
+    await nextMacrotask();
+    assert.deepEqual(lines, []);
+  });
+});
+
 describe('McpServerPool release', () => {
   it('logs a failing close by error class, without its message, and keeps serving', async (t) => {
     const lines: string[] = [];

@@ -77,6 +77,25 @@ describe('MCP 2026-07-28: the stateless revision on the wire', () => {
     assert.deepEqual([body.id, body.error.code], [8, -32602]);
   });
 
+  it('answers malformed params with -32602 in words, echoing the id, never zod\'s dump nor an internal error', async () => {
+    const cases: Array<[string, Json]> = [
+      ['tools/call', { name: 'list_projects', arguments: 'all of them' }],
+      ['tools/call', { name: 5 }],
+      ['resources/read', { uri: 5 }],
+      ['resources/list', { cursor: {} }],
+    ];
+    for (const [index, [method, params]] of cases.entries()) {
+      const response = await modern(server.url, 700 + index, method, params);
+      assert.equal(response.status, 200, method);
+      const body = await response.json() as Json;
+      assert.deepEqual([body.id, body.error.code], [700 + index, -32602], `${method} ${JSON.stringify(params)}`);
+      assert.match(body.error.message, new RegExp(`^Invalid params for ${method}: "`), body.error.message);
+    }
+    // The revision removed initialize: malformed or not, it is a method this revision does not have.
+    const initialize = await modern(server.url, 710, 'initialize', { protocolVersion: 5 });
+    assert.equal(initialize.status, 404);
+  });
+
   it('keeps the endpoint\'s own rules: Origin, and the inquiry bucket\'s RateLimit headers on submit_inquiry', async () => {
     const foreign = await modern(server.url, 9, 'tools/list', {}, { origin: 'https://evil.example' });
     assert.equal(foreign.status, 403);
