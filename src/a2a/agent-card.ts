@@ -97,8 +97,7 @@ const SKILL_WITH_A_TOKEN: Partial<Record<OperationName, string>> = {
 };
 
 /** The card GetExtendedAgentCard answers a caller with a valid token: the public card, with what the token adds. */
-export function extendedAgentCard(options: AgentCardOptions): AgentCard {
-  const card = agentCard(options);
+export function extendedAgentCard(card: AgentCard): AgentCard {
   return {
     ...card,
     description: `${card.description} ${WITH_A_TOKEN}`,

@@ -5,11 +5,10 @@ import type { AnswerContext } from '../agent-tools/plain-answers.js';
 import { isOperationName, OPERATION_NAMES } from '../agent-tools/operations.js';
 import { ApiError } from '../contract/errors.js';
 import type { Clock } from '../lib/clock.js';
-import { isObject } from '../lib/is-object.js';
 import type { Logger } from '../lib/logger.js';
 import { callOf } from './call-context.js';
 import { PlainText } from './plain-text.js';
-import { dataPart, failedTask, messageReply, type ReplyTo } from './replies.js';
+import { dataOf, dataPart, failedTask, messageReply, type ReplyTo } from './replies.js';
 import { SKILL_MEMBER } from './skills.js';
 
 // The agent's logic, as the SDK's request handler runs it: read the call out of the message, run the
@@ -34,13 +33,10 @@ interface SkillCall {
 
 /** The first data part of the message that is a JSON object: one message carries one call. */
 function skillCallOf(parts: readonly Part[]): SkillCall | undefined {
-  for (const part of parts) {
-    const value: unknown = part.content?.$case === 'data' ? part.content.value : undefined;
-    if (!isObject(value)) continue;
-    const { [SKILL_MEMBER]: name, ...args } = value;
-    return { name, args };
-  }
-  return undefined;
+  const [value] = dataOf(parts);
+  if (!value) return undefined;
+  const { [SKILL_MEMBER]: name, ...args } = value;
+  return { name, args };
 }
 
 const unknownSkill = (name: unknown) => new ApiError('invalid_request', {

@@ -1,16 +1,14 @@
-import { negotiate } from '../web/accept.js';
+import { JSON_TYPE, negotiate } from '../web/accept.js';
 
 // The media types of POST /a2a. A2A 1.0 §9.1 types the JSON-RPC binding application/json; §14.1.1
 // registers application/a2a+json for A2A's JSON. Both are taken, and the answer speaks the client's
 // type: the one it sent, unless its Accept header prefers the other.
 
-/** JSON, as the JSON-RPC binding names it, and the well-known card is served. */
-export const JSON_MEDIA_TYPE = 'application/json';
 /** A2A's own media type (A2A 1.0 §14.1.1). */
 export const A2A_MEDIA_TYPE = 'application/a2a+json';
 
 /** What a request to /a2a may be sent as. */
-export const A2A_REQUEST_MEDIA_TYPES: readonly string[] = [JSON_MEDIA_TYPE, A2A_MEDIA_TYPE];
+export const A2A_REQUEST_MEDIA_TYPES: readonly string[] = [JSON_TYPE, A2A_MEDIA_TYPE];
 
 export const isA2aRequestMediaType = (mediaType: string): boolean => A2A_REQUEST_MEDIA_TYPES.includes(mediaType);
 
@@ -20,7 +18,7 @@ export const isA2aRequestMediaType = (mediaType: string): boolean => A2A_REQUEST
  * it. An Accept that takes neither still gets that type: the binding has no other.
  */
 export function answerMediaType(sentAs: string, accept: string | undefined): string {
-  const offers = sentAs === A2A_MEDIA_TYPE ? [A2A_MEDIA_TYPE, JSON_MEDIA_TYPE] : [JSON_MEDIA_TYPE, A2A_MEDIA_TYPE];
+  const offers = sentAs === A2A_MEDIA_TYPE ? [A2A_MEDIA_TYPE, JSON_TYPE] : [JSON_TYPE, A2A_MEDIA_TYPE];
   return negotiate(accept, offers) ?? offers[0]!;
 }
 

@@ -1,5 +1,5 @@
 import { AgentEvent, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
-import type { Part, Task } from '@a2a-js/sdk';
+import type { Task } from '@a2a-js/sdk';
 import type { AgentTools } from '../agent-tools/agent-tools.js';
 import { answerQuestion, missingText, type AnswerContext } from '../agent-tools/plain-answers.js';
 import { answerFieldsIn, inquiryFieldsOf, mergeFields, missingFields, type CheckedFields, type InquiryFields } from '../agent-tools/plain-inquiry.js';
@@ -7,7 +7,7 @@ import { understandQuestion } from '../agent-tools/plain-questions.js';
 import { ApiError } from '../contract/errors.js';
 import { isObject } from '../lib/is-object.js';
 import { callOf } from './call-context.js';
-import { completedTask, dataPart, failedTask, inputRequiredTask, messageReply, textPart, type ReplyTo } from './replies.js';
+import { completedTask, dataOf, dataPart, failedTask, inputRequiredTask, messageReply, textOf, textPart, type ReplyTo } from './replies.js';
 
 // Messages in words (a text part and no skill call): a question answered at once with a message, an
 // inquiry told in words kept as a task in the input-required state until its fields are all given, then
@@ -25,15 +25,6 @@ export interface PlainTextDeps {
 
 /** The data member of an input-required status that holds the fields gathered so far. */
 const COLLECTED = 'collected';
-
-export const textOf = (parts: readonly Part[]): string =>
-  parts.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n');
-
-const dataOf = (parts: readonly Part[]): Array<Record<string, unknown>> =>
-  parts.flatMap((part) => {
-    const value: unknown = part.content?.$case === 'data' ? part.content.value : undefined;
-    return isObject(value) ? [value] : [];
-  });
 
 /** The fields an input-required task gathered, read back from its status message. */
 function collectedOf(task: Task): InquiryFields {

@@ -47,7 +47,7 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aOptions): Prom
   const skills = skillDefinitions(catalog.site.name);
   const card = agentCard({ baseUrl, catalog, skills });
   const items = catalogItems(catalog, baseUrl);
-  const cards = signedCards(card, extendedAgentCard({ baseUrl, catalog, skills }), cardKeys, baseUrl, (signed) => jsonRepresentation(signed));
+  const cards = signedCards(card, extendedAgentCard(card), cardKeys, baseUrl, (signed) => jsonRepresentation(signed));
   const executor = new SkillExecutor({
     tools: new AgentTools({ ...items, inquiries, consultations, channel: 'a2a' }),
     answers: plainAnswerContext(catalog, items, baseUrl),

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk';
 import { refusalOf } from '../agent-tools/agent-tools.js';
+import { isObject } from '../lib/is-object.js';
 import type { ApiError } from '../contract/errors.js';
 
 // The agent's answers in the SDK's types: a message for what is answered at once (a skill's result, a plain
 // question's answer, the help), a task in the failed state for a refusal, so a client can tell the two apart
 // by kind alone; and the one conversation, an inquiry told in words: a task in the input-required state
 // until its fields are all given, then completed (or failed) with the inquiry's answer.
+
+/** The text of a message's text parts, one per line. */
+export const textOf = (parts: readonly Part[]): string =>
+  parts.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n');
+
+/** The JSON objects of a message's data parts, in order (a data part of any other JSON is no call and no fields). */
+export const dataOf = (parts: readonly Part[]): Array<Record<string, unknown>> =>
+  parts.flatMap((part) => {
+    const value: unknown = part.content?.$case === 'data' ? part.content.value : undefined;
+    return isObject(value) ? [value] : [];
+  });
 
 export const dataPart = (value: Record<string, unknown>): Part =>
   ({ content: { $case: 'data', value }, mediaType: 'application/json', filename: '', metadata: undefined });

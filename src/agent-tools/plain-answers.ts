@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { Project, Service } from '../contract/catalog.js';
 import { PATHS } from '../contract/paths.js';
+import { inWords } from '../lib/in-words.js';
 import type { RegionalProject } from './operation.js';
 import type { MissingField } from './plain-inquiry.js';
 import type { PlainIntent, SaidTerm } from './plain-questions.js';
@@ -23,17 +24,15 @@ export interface AnswerContext {
   consultations: ReadonlyArray<{ slug: string; title: string }>;
 }
 
-const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-
 function projectsText(projects: readonly Project[], said: readonly SaidTerm[], studio: string): string {
   const places = said.filter((t) => t.kind !== 'work').map((t) => t.label);
   const work = said.filter((t) => t.kind === 'work').map((t) => t.label.toLowerCase());
-  const asked = [work.length > 0 ? `with ${listed(work)}` : '', places.length > 0 ? `in ${listed(places)}` : ''].filter(Boolean).join(' ');
+  const asked = [work.length > 0 ? `with ${inWords(work)}` : '', places.length > 0 ? `in ${inWords(places)}` : ''].filter(Boolean).join(' ');
   if (projects.length === 0) return `${studio} has no project ${asked} in its portfolio.`;
   const items = projects.map((p) => `${p.title}${p.location ? ` (${p.location})` : ''}`);
   const count = `${projects.length} project${projects.length === 1 ? '' : 's'}`;
   const head = asked ? `${studio} has ${count} ${asked} in its portfolio` : `The portfolio of ${studio} holds ${count}`;
-  return `${head}: ${listed(items)}. Each has its page at its "url".`;
+  return `${head}: ${inWords(items)}. Each has its page at its "url".`;
 }
 
 function projectsAnswer(said: SaidTerm[], slugs: readonly string[], { vocabulary, studio }: AnswerContext): PlainAnswer {
@@ -44,7 +43,7 @@ function projectsAnswer(said: SaidTerm[], slugs: readonly string[], { vocabulary
 function servicesAnswer({ vocabulary, studio }: AnswerContext): PlainAnswer {
   const { services } = vocabulary;
   return {
-    text: `${studio} offers ${services.length} services: ${listed(services.map((s) => s.title))}. Each has its page at its "url".`,
+    text: `${studio} offers ${services.length} services: ${inWords(services.map((s) => s.title))}. Each has its page at its "url".`,
     data: { answer: 'services', services },
   };
 }
@@ -68,7 +67,7 @@ function startAnswer({ studio, baseUrl, consultations }: AnswerContext): PlainAn
     });
   }
   const booking = consultations.length > 0
-    ? ` You can also book ${listed(consultations.map((c) => `an ${c.title.toLowerCase()}`.replace(/^an ([^aeiou])/u, 'a $1')))} at ${baseUrl + PATHS.bookPage} `
+    ? ` You can also book ${inWords(consultations.map((c) => `an ${c.title.toLowerCase()}`.replace(/^an ([^aeiou])/u, 'a $1')))} at ${baseUrl + PATHS.bookPage} `
       + '(or with the list_consultation_slots and book_consultation operations).'
     : '';
   return {
@@ -91,7 +90,7 @@ export function answerQuestion(intent: PlainIntent, context: AnswerContext): Pla
 /** What an inquiry in words still needs, in a sentence: the fields, and what was wrong with a value given. */
 export function missingText(missing: readonly MissingField[], studio: string): string {
   const needs = missing.map((m) => `${m.field} (${m.description.replace(/\.$/u, '').toLowerCase()}${m.problem ? `; ${m.problem}` : ''})`);
-  return `To send this inquiry to ${studio}, I still need: ${listed(needs)}. Reply in this task with a data part holding them `
+  return `To send this inquiry to ${studio}, I still need: ${inWords(needs)}. Reply in this task with a data part holding them `
     + '(their JSON Schemas are in "missing"), or in words ("my name is …").';
 }
 

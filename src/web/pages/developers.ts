@@ -1,4 +1,5 @@
 import { OPERATIONS, OPERATION_NAMES } from '../../agent-tools/operations.js';
+import { inWords } from '../../lib/in-words.js';
 import { projectPath } from '../../catalog/catalog.js';
 import { API_DOCUMENT_VERSION, API_PREFIX, API_VERSION, DEPRECATION_POLICY } from '../../contract/api.js';
 import { ERRORS } from '../../contract/errors.js';
@@ -57,11 +58,6 @@ function mcpSection(ctx: SiteContext): string {
     'Every project, service and text page is also an MCP resource (`resources/list`, `resources/read`, and a template for projects by '
       + 'slug): the same Markdown as the page\'s twin.',
   ].join('\n\n');
-}
-
-/** "a", "a and b", "a, b and c". */
-function inWords(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The other doors agents use: the skill, the in-browser tools, the A2A agent when this instance serves it. */
