@@ -2,6 +2,7 @@ import type { Schedule } from '../consultations/schedule.js';
 import type { ImageRole } from '../contract/catalog.js';
 import type { ImageVariant, SourceImage } from '../images/recipe.js';
 import type { ProjectFile, ServiceFile, PageFile, SiteFile } from './content-schemas.js';
+import type { Locale } from '../words/locale.js';
 
 // The firm's content, validated and frozen at start-up. Nothing reads content files after that.
 
@@ -25,6 +26,8 @@ export interface EntryFields {
   images: readonly CatalogImage[];
   /** When the file or one of its images last changed (the sitemap's lastmod). */
   modified: Date;
+  /** The language the entry's words are in: the catalog's own, or the default's when it has no translation yet. */
+  language: Locale;
 }
 
 export type ProjectEntry = ProjectFile & EntryFields;
@@ -41,6 +44,15 @@ export interface Catalog {
   readonly pages: readonly PageEntry[];
   /** The latest change to any content file or image. */
   readonly modified: Date;
+  /** The language of this catalog's words. */
+  readonly language: Locale;
+  /** The same catalog in every language of the site, this one included (src/catalog/translations.ts). */
+  readonly inLanguage: Readonly<Record<Locale, Catalog>>;
+}
+
+/** The catalog in a language: entries without a translation keep the default language's words, saying so by their `language`. */
+export function catalogIn(catalog: Catalog, locale: Locale): Catalog {
+  return catalog.inLanguage[locale];
 }
 
 export const projectPath = (slug: string): string => `/projects/${slug}`;

@@ -4,10 +4,15 @@ import type { TSchema, Static } from 'typebox';
 import { latestDate, type Catalog, type EntryFields } from './catalog.js';
 import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
-import { readSchedule, type Schedule } from '../consultations/schedule.js';
+import { readSchedule } from '../consultations/schedule.js';
 import { entryImages, type InspectSource } from './entry-images.js';
 import { inspectImage } from '../images/inspect.js';
 import type { SourceIndex } from '../images/source-index.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../words/locale.js';
+import {
+  readEntryTranslation, readSiteWords, translateEntry, translateSite, translationName,
+  type EntryTranslation, type TranslatedFolder,
+} from './translations.js';
 
 export class ContentError extends Error {
   constructor(file: string, problem: string) {
@@ -26,12 +31,14 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-async function loadSite(dir: string): Promise<{ fields: SiteFile; schedule: Schedule | undefined; modified: Date }> {
+async function loadSite(dir: string): Promise<{ fields: SiteFile; modified: Date }> {
   const file = join(dir, 'site.yaml');
   const text = await readText(file);
   try {
     const fields = checkContent(SiteFile, parseYamlData(text));
-    return { fields, schedule: fields.consultations && readSchedule(fields.consultations), modified: (await stat(file)).mtime };
+    // The schedule is read here too, so a bad one names site.yaml.
+    if (fields.consultations) readSchedule(fields.consultations);
+    return { fields, modified: (await stat(file)).mtime };
   } catch (error) {
     throw new ContentError(file, (error as Error).message);
   }
@@ -39,14 +46,40 @@ async function loadSite(dir: string): Promise<{ fields: SiteFile; schedule: Sche
 
 type Loaded<T extends TSchema> = Static<T> & EntryFields;
 
-async function loadFolder<T extends TSchema>(contentDir: string, folder: string, schema: T, inspect: InspectSource): Promise<Array<Loaded<T>>> {
+/** A folder's entries in the default language, and the translations beside them by language and slug. */
+interface LoadedFolder<T extends TSchema> {
+  entries: Array<Loaded<T>>;
+  translations: Map<Locale, Map<string, EntryTranslation>>;
+}
+
+/** Reads the translation files among a folder's names; each must translate an original of the folder. */
+async function loadTranslations(dir: string, folder: TranslatedFolder, names: string[], originals: Set<string>): Promise<LoadedFolder<TSchema>['translations']> {
+  const byLocale = new Map<Locale, Map<string, EntryTranslation>>();
+  for (const name of names) {
+    const { slug } = translationName(name)!;
+    const file = join(dir, name);
+    if (!originals.has(slug)) throw new ContentError(file, `translates ${slug}.md, which is not in the folder`);
+    try {
+      const translation = await readEntryTranslation(dir, folder, name);
+      if (translation.locale === DEFAULT_LOCALE) throw new Error(`${DEFAULT_LOCALE} is the original's language`);
+      if (!byLocale.has(translation.locale)) byLocale.set(translation.locale, new Map());
+      byLocale.get(translation.locale)!.set(slug, translation);
+    } catch (error) {
+      throw new ContentError(file, (error as Error).message);
+    }
+  }
+  return byLocale;
+}
+
+async function loadFolder<T extends TSchema>(contentDir: string, folder: TranslatedFolder, schema: T, inspect: InspectSource): Promise<LoadedFolder<T>> {
   const dir = join(contentDir, folder);
-  let names: string[];
+  let all: string[];
   try {
-    names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
+    all = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
   } catch {
     throw new ContentError(dir, 'folder is missing');
   }
+  const names = all.filter((name) => !translationName(name));
   const entries = [];
   for (const name of names) {
     const file = join(dir, name);
@@ -57,22 +90,50 @@ async function loadFolder<T extends TSchema>(contentDir: string, folder: string,
       const fields = checkContent(schema, data) as Static<T> & object;
       const images = await entryImages(contentDir, file, slug, fields, inspect);
       const modified = latestDate([(await stat(file)).mtime, ...images.map((image) => image.source.modified)]);
-      entries.push(Object.assign(fields, { slug, body, file, images, modified }));
+      entries.push(Object.assign(fields, { slug, body, file, images, modified, language: DEFAULT_LOCALE }));
     } catch (error) {
       if (error instanceof ContentError) throw error;
       throw new ContentError(file, (error as Error).message);
     }
   }
-  return entries.sort((a, b) => ((a as { order?: number }).order ?? Infinity) - ((b as { order?: number }).order ?? Infinity)
+  entries.sort((a, b) => ((a as { order?: number }).order ?? Infinity) - ((b as { order?: number }).order ?? Infinity)
     || a.slug.localeCompare(b.slug));
+  const translations = await loadTranslations(dir, folder, all.filter((name) => translationName(name)), new Set(entries.map((e) => e.slug)));
+  return { entries, translations };
 }
 
+/** Freezes before descending, so the catalogs' references to each other (inLanguage) end the walk. */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
+}
+
+type Folders = { projects: LoadedFolder<typeof ProjectFile>; services: LoadedFolder<typeof ServiceFile>; pages: LoadedFolder<typeof PageFile> };
+
+/** Every language's catalog over the same entries, each naming all of them (inLanguage). */
+async function catalogsByLanguage(contentDir: string, site: Awaited<ReturnType<typeof loadSite>>, folders: Folders): Promise<Record<Locale, Catalog>> {
+  const inLanguage = {} as Record<Locale, Catalog>;
+  for (const locale of LOCALES) {
+    const siteWords = locale === DEFAULT_LOCALE ? undefined : await readSiteWords(contentDir, locale).catch((error: Error) => {
+      throw new ContentError(join(contentDir, `site.${locale}.yaml`), error.message);
+    });
+    const fields = translateSite(site.fields, siteWords?.words);
+    const translate = <E extends EntryFields>(folder: { entries: E[]; translations: LoadedFolder<TSchema>['translations'] }): E[] =>
+      folder.entries.map((entry) => translateEntry(entry, folder.translations.get(locale)?.get(entry.slug)));
+    const projects = translate(folders.projects);
+    const services = translate(folders.services);
+    const pages = translate(folders.pages);
+    const modified = latestDate([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
+    inLanguage[locale] = {
+      site: fields,
+      consultations: fields.consultations && readSchedule(fields.consultations),
+      projects, services, pages, modified, language: locale, inLanguage,
+    };
+  }
+  return inLanguage;
 }
 
 /**
@@ -89,7 +150,8 @@ export async function loadCatalog(contentDir: string, sources?: SourceIndex): Pr
     loadFolder(contentDir, 'pages', PageFile, inspect),
   ]);
   await sources?.save();
-  const modified = latestDate([site.modified, ...[...projects, ...services, ...pages].map((entry) => entry.modified)]);
+  const inLanguage = await catalogsByLanguage(contentDir, site, { projects, services, pages });
   // The schedule's maps and sets are frozen as objects, not emptied: deepFreeze leaves a Map's entries alone.
-  return deepFreeze({ site: site.fields, consultations: site.schedule, projects, services, pages, modified });
+  deepFreeze(inLanguage);
+  return inLanguage[DEFAULT_LOCALE];
 }
