@@ -14,7 +14,8 @@ import { markdownTwin } from './twin.js';
 
 /** The address that always answers with a page's Markdown: /index.md for the home page, <path>.md otherwise. */
 export function markdownPath(path: string): string {
-  return path === SITE_PATHS.home ? '/index.md' : `${path}.md`;
+  // A folder's home ('/', '/es/') is its index.
+  return path.endsWith('/') ? `${path}index.md` : `${path}.md`;
 }
 
 function pageLinks(ctx: SiteContext, pages: RenderedPage[]): string {

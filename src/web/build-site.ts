@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fallbackUrl, type Catalog } from '../catalog/catalog.js';
+import { catalogIn, fallbackUrl, type Catalog } from '../catalog/catalog.js';
 import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
 import { PATHS } from '../contract/paths.js';
 import { jsonRepresentation, representation, type Representation } from '../http/representation.js';
@@ -11,7 +11,7 @@ import { OFFER_WORDS } from './booking/words.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
 import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
-import { layout, type LayoutAssets } from './layout.js';
+import { layout, type LayoutAssets, type PageFrame } from './layout.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
 import { contactPage } from './pages/contact.js';
@@ -19,17 +19,20 @@ import { notFoundPage } from './pages/not-found.js';
 import { thanksPage } from './pages/thanks.js';
 import { MARKDOWN_TYPE, PLAIN_TYPE, renderPage, type RenderedPage } from './rendered-page.js';
 import type { OpenApiDocument } from '../http/openapi.js';
-import type { SiteContext } from './site-context.js';
+import { siteContextIn, type SiteContext } from './site-context.js';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, type Locale } from '../words/locale.js';
+import { languageVersions } from './page-frame.js';
 import type { PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 
 /** Everything the site serves, built once per app on the first request that needs it (website.ts). */
 export interface BuiltSite {
+  /** Every language's pages, by address. */
   pages: Map<string, RenderedPage>;
-  notFound: RenderedPage;
+  notFound: Record<Locale, RenderedPage>;
   /** Agent and discovery documents by path. */
   documents: Map<string, Representation>;
-  formPages: FormPages;
+  formPages: Record<Locale, FormPages>;
 }
 
 export interface SiteInputs {
@@ -41,11 +44,15 @@ export interface SiteInputs {
   assets: LayoutAssets;
 }
 
-/** A page in the sitemap: its images by their JPEG fallback, the one format every crawler reads. */
-const sitemapEntry = ({ url, page }: RenderedPage, baseUrl: string): SitemapEntry =>
-  ({ url, modified: page.modified, images: (page.images ?? []).map((image) => fallbackUrl(image, baseUrl)) });
+/** A page in the sitemap: its versions in every language, and its images by their JPEG fallback, the one format every crawler reads. */
+const sitemapEntry = ({ url, page }: RenderedPage, frame: PageFrame): SitemapEntry => ({
+  url,
+  modified: page.modified,
+  images: (page.images ?? []).map((image) => fallbackUrl(image, frame.baseUrl)),
+  alternates: languageVersions(page.path, frame).map(([locale, at]) => ({ hreflang: LANGUAGE_TAGS[locale], url: frame.baseUrl + at })),
+});
 
-type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[]) => Representation;
+type DocumentBuilder = (ctx: SiteContext, pages: RenderedPage[], frame: PageFrame) => Representation;
 
 /** The agent and discovery documents by path: the routes are added from this map, and the site built from it. */
 const DOCUMENTS = new Map<string, DocumentBuilder>([
@@ -60,35 +67,46 @@ const DOCUMENTS = new Map<string, DocumentBuilder>([
   [PATHS.apiCatalog, (ctx) => representation(Buffer.from(apiCatalog(ctx)), API_CATALOG_TYPE)],
   [PATHS.aiCatalog, (ctx) => jsonRepresentation(aiCatalog(ctx))],
   [SITE_PATHS.robots, (ctx) => representation(robotsTxt(ctx), PLAIN_TYPE)],
-  [SITE_PATHS.sitemap, (ctx, pages) => representation(sitemapXml(pages.map((r) => sitemapEntry(r, ctx.baseUrl))), 'application/xml; charset=utf-8')],
+  [SITE_PATHS.sitemap, (_ctx, pages, frame) => representation(sitemapXml(pages.map((r) => sitemapEntry(r, frame))), 'application/xml; charset=utf-8')],
 ]);
 
 export const DOCUMENT_PATHS: readonly string[] = [...DOCUMENTS.keys()];
 
-/** The contact page re-rendered around a form state (errors, values), and the thank-you page. */
-function formPages(contact: Page, { catalog, baseUrl, assets }: SiteInputs): FormPages {
-  const thanks = layout(thanksPage(), renderMarkdown(thanksPage().markdown), catalog, baseUrl, assets);
+/** The contact page re-rendered around a form state (errors, values), and the thank-you page, in one language. */
+function formPages(ctx: SiteContext, frame: PageFrame): FormPages {
+  const contact = contactPage(ctx);
+  const thanksText = renderMarkdown(thanksPage(ctx).markdown);
+  const thanks = layout(thanksPage(ctx), thanksText, frame);
   const main = renderMarkdown(contact.markdown);
-  const offered = consultationsOffered(catalog);
+  const offered = consultationsOffered(ctx.catalog);
   return {
     // With consultations, the thank-you page offers one, carrying the inquiry's details (per request).
     thanks: (offer) => (offered && offer
-      ? layout({ ...thanksPage(), appendix: { markdown: '', html: bookingOffer(offer), label: OFFER_WORDS.heading } }, renderMarkdown(thanksPage().markdown), catalog, baseUrl, assets)
+      ? layout({ ...thanksPage(ctx), appendix: { markdown: '', html: bookingOffer(offer), label: OFFER_WORDS.heading } }, thanksText, frame)
       : thanks),
-    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state, offered) } }, main, catalog, baseUrl, assets),
+    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state, offered) } }, main, frame),
   };
+}
+
+/** One value per language of the site. */
+function byLocale<T>(make: (locale: Locale) => T): Record<Locale, T> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, T>;
 }
 
 /** Runs once all routes exist: the developer page and llms-full.txt read the generated OpenAPI document. */
 export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
-  const { catalog, baseUrl, assets } = inputs;
-  const ctx: SiteContext = { catalog, baseUrl, openapi: app.swagger() as unknown as OpenApiDocument, serves: inputs.serves };
-  const rendered = inputs.sources.map((source) => renderPage(source.build(ctx), catalog, baseUrl, assets));
-  const documents = new Map([...DOCUMENTS].map(([path, build]) => [path, build(ctx, rendered)]));
+  const { catalog, baseUrl, assets, serves } = inputs;
+  const openapi = app.swagger() as unknown as OpenApiDocument;
+  const contexts = byLocale((locale) => siteContextIn(locale, { catalog: catalogIn(catalog, locale), baseUrl, openapi, serves }));
+  const frame: PageFrame = { catalog, baseUrl, assets, serves };
+  const rendered = inputs.sources.map((source) => renderPage(source.build(contexts[source.locale]), frame));
+  // The agent documents are written in the default language, and list its pages.
+  const own = rendered.filter((_, i) => inputs.sources[i]!.locale === DEFAULT_LOCALE);
+  const documents = new Map([...DOCUMENTS].map(([path, build]) => [path, build(contexts[DEFAULT_LOCALE], path === SITE_PATHS.sitemap ? rendered : own, frame)]));
   return {
     pages: new Map(rendered.map((r) => [r.page.path, r])),
-    notFound: renderPage(notFoundPage(), catalog, baseUrl, assets),
+    notFound: byLocale((locale) => renderPage(notFoundPage(contexts[locale]), frame)),
     documents,
-    formPages: formPages(contactPage(ctx), inputs),
+    formPages: byLocale((locale) => formPages(contexts[locale], frame)),
   };
 }

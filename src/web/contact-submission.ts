@@ -5,7 +5,6 @@ import { callerOf } from '../http/caller.js';
 import { sendApiError, toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
-import { PATHS } from '../contract/paths.js';
 import type { OfferValues } from './booking/offer.js';
 import type { FormState } from './contact-form.js';
 import { formProblems, problemsSummary } from './form-messages.js';
@@ -82,8 +81,8 @@ function sendScriptError(reply: FastifyReply, error: ApiError, body: unknown): F
  * the same rate-limit bucket) as the API, as channel "form": the only channel whose honeypot field counts.
  * Without the script it is answered with a page; the script asks for JSON and shows the answer inline.
  */
-export function registerContactSubmission(app: FastifyInstance, service: InquiryService, pages: FormPages): void {
-  app.post(PATHS.contactPage, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+export function registerContactSubmission(app: FastifyInstance, service: InquiryService, path: string, pages: FormPages): void {
+  app.post(path, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const mediaType = mediaTypeOf(request.headers);
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');

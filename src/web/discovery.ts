@@ -91,6 +91,8 @@ export interface SitemapEntry {
   modified?: Date;
   /** Absolute URLs of the images the page shows. */
   images: readonly string[];
+  /** The page in every language it exists in, itself included (Google's xhtml:link alternates); none when only one. */
+  alternates: ReadonlyArray<{ hreflang: string; url: string }>;
 }
 
 /** A W3C datetime to the second (the sitemap protocol's lastmod), in UTC. */
@@ -101,16 +103,17 @@ function sitemapUrl(entry: SitemapEntry): string {
     `  <url>`,
     `    <loc>${escapeHtml(entry.url)}</loc>`,
     ...(entry.modified ? [`    <lastmod>${w3cDate(entry.modified)}</lastmod>`] : []),
+    ...(entry.alternates.length > 1 ? entry.alternates : []).map((alt) => `    <xhtml:link rel="alternate" hreflang="${escapeHtml(alt.hreflang)}" href="${escapeHtml(alt.url)}"/>`),
     ...entry.images.map((url) => `    <image:image><image:loc>${escapeHtml(url)}</image:loc></image:image>`),
     `  </url>`,
   ].join('\n');
 }
 
-/** The sitemap protocol with Google's image extension: each page, when it changed, and the images it shows. */
+/** The sitemap protocol with Google's image and language extensions: each page, when it changed, its versions in other languages, and the images it shows. */
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...entries.map(sitemapUrl),
     '</urlset>',
     '',

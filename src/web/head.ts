@@ -5,19 +5,12 @@ import { html, SafeHtml } from './html.js';
 import type { Page } from './page.js';
 import { IMAGE_SIZES, srcsetOf } from './picture.js';
 import { SITE_PATHS } from './site-paths.js';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, localePath, OG_LOCALES, type Locale } from '../words/locale.js';
+import { languageVersions, type PageFrame } from './page-frame.js';
 
 // The <head> of every page: what a search engine, a link preview (Open Graph, Twitter) and an agent read
 // before the body, and the files the browser should fetch first.
 
-export interface LayoutAssets {
-  stylesheet: string;
-  contactScript: string;
-  bookingScript: string;
-  webmcpScript: string;
-  /** The WebMCP tool definitions the script reads, made per app from the content (src/web/webmcp-tools.ts). */
-  webmcpTools: string;
-  icon: string;
-}
 
 /** The width link previews are drawn at (Facebook, LinkedIn and X all recommend 1200 px). */
 const PREVIEW_WIDTH = 1200;
@@ -39,7 +32,7 @@ export function scriptJson(value: unknown): SafeHtml {
 }
 
 /** Open Graph and Twitter card. `url` is undefined on an error page, which has no address of its own. */
-function previewTags(page: Page, url: string | undefined, catalog: Catalog, baseUrl: string): SafeHtml[] {
+function previewTags(page: Page, url: string | undefined, catalog: Catalog, baseUrl: string, languages: { locale: Locale; others: Locale[] }): SafeHtml[] {
   const variant = page.cover && previewVariant(page.cover);
   const image = variant && page.cover && [
     html`<meta property="og:image" content="${baseUrl + variant.path}">`,
@@ -53,7 +46,8 @@ function previewTags(page: Page, url: string | undefined, catalog: Catalog, base
   return [
     html`<meta property="og:type" content="${page.kind === 'home' || page.kind === 'index' ? 'website' : 'article'}">`,
     html`<meta property="og:site_name" content="${catalog.site.name}">`,
-    html`<meta property="og:locale" content="en_US">`,
+    html`<meta property="og:locale" content="${OG_LOCALES[languages.locale]}">`,
+    ...languages.others.map((other) => html`<meta property="og:locale:alternate" content="${OG_LOCALES[other]}">`),
     html`<meta property="og:title" content="${page.title}">`,
     html`<meta property="og:description" content="${page.description}">`,
     ...(url ? [html`<meta property="og:url" content="${url}">`] : []),
@@ -75,23 +69,42 @@ function coverPreload(page: Page): SafeHtml | undefined {
   return html`<link rel="preload" as="image" type="image/avif" imagesrcset="${srcsetOf(page.cover, 'image/avif')}" imagesizes="${IMAGE_SIZES.wide}" fetchpriority="high">`;
 }
 
-function structuredData(page: Page): SafeHtml | undefined {
+/** The page itself, in its language, then what it is about. */
+function structuredData(page: Page, url: string, locale: Locale): SafeHtml | undefined {
   if (!page.structuredData?.length) return undefined;
-  return html`<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', '@graph': page.structuredData })}</script>`;
+  const webPage = { '@type': 'WebPage', '@id': url, url, name: page.title, inLanguage: LANGUAGE_TAGS[locale] };
+  return html`<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', '@graph': [webPage, ...page.structuredData] })}</script>`;
+}
+
+/**
+ * hreflang alternates (each language's version of the page, this one included, and x-default for the
+ * default language's), for a page that is indexed; every version names all the others, so they point back.
+ */
+function alternateLinks(versions: Array<[Locale, string]>, baseUrl: string): SafeHtml[] {
+  if (versions.length < 2) return [];
+  const fallback = versions.find(([locale]) => locale === DEFAULT_LOCALE);
+  return [
+    ...versions.map(([locale, at]) => html`<link rel="alternate" hreflang="${LANGUAGE_TAGS[locale]}" href="${baseUrl + at}">`),
+    ...(fallback ? [html`<link rel="alternate" hreflang="x-default" href="${baseUrl + fallback[1]}">`] : []),
+  ];
 }
 
 /** The head of a page. An error page and a person's own page are never indexed, so they have no canonical address. */
-export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: LayoutAssets): SafeHtml {
+export function pageHead(page: Page, catalog: Catalog, locale: Locale, frame: PageFrame): SafeHtml {
+  const { baseUrl, assets } = frame;
   const url = baseUrl + page.path;
   const unindexed = page.kind === 'error' || page.personal === true;
-  const title = page.path === SITE_PATHS.home ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
+  const versions = unindexed ? [] : languageVersions(page.path, frame);
+  const others = versions.map(([other]) => other).filter((other) => other !== locale);
+  const title = page.path === localePath(SITE_PATHS.home, locale) ? catalog.site.name : `${page.title} — ${catalog.site.name}`;
   const lines = [
     html`<meta charset="utf-8">`,
     html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
     html`<title>${title}</title>`,
     html`<meta name="description" content="${page.description}">`,
     unindexed ? html`<meta name="robots" content="noindex">` : html`<link rel="canonical" href="${url}">`,
-    ...previewTags(page, unindexed ? undefined : url, catalog, baseUrl),
+    ...alternateLinks(versions, baseUrl),
+    ...previewTags(page, unindexed ? undefined : url, catalog, baseUrl, { locale, others }),
     // A person's own page has no Markdown twin (src/web/booking/manage-routes.ts says why).
     !page.personal && html`<link rel="alternate" type="text/markdown" href="${url}">`,
     html`<link rel="service-desc" type="application/openapi+json" href="${PATHS.openapi}">`,
@@ -102,7 +115,7 @@ export function pageHead(page: Page, catalog: Catalog, baseUrl: string, assets: 
     page.bookingScript && html`<script src="${assets.bookingScript}" defer></script>`,
     // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
     html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools}" defer></script>`,
-    structuredData(page),
+    structuredData(page, url, locale),
   ].filter((line): line is SafeHtml => line instanceof SafeHtml);
   return html`<head>\n${lines.map((line) => html`${line}\n`)}</head>`;
 }

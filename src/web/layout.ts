@@ -1,15 +1,17 @@
-import type { Catalog } from '../catalog/catalog.js';
-import { pagePath } from '../catalog/catalog.js';
-import { OAUTH_METADATA_PATHS } from '../contract/oauth.js';
+import { catalogIn, pagePath, type Catalog } from '../catalog/catalog.js';
 import { PATHS } from '../contract/paths.js';
+import { LANGUAGE_TAGS, localePath, splitLocalePath, type Locale } from '../words/locale.js';
+import { wordsOf, type Words } from '../words/words.js';
 import { SITE_PATHS } from './site-paths.js';
 import { consultationsOffered } from './booking/offer.js';
 import { BOOKING_WORDS } from './booking/words.js';
-import { pageHead, type LayoutAssets } from './head.js';
+import { pageHead } from './head.js';
+import { languageVersions, type LayoutAssets, type PageFrame } from './page-frame.js';
 import { html, type SafeHtml } from './html.js';
 import type { Page } from './page.js';
 
-export type { LayoutAssets };
+export type { LayoutAssets, PageFrame };
+
 
 export interface NavItem {
   path: string;
@@ -18,15 +20,18 @@ export interface NavItem {
 
 /**
  * The site's main navigation, for the people who may build with the studio: the portfolio, the services,
- * the text pages, contact, and booking a consultation where the studio offers one. The developer documents are for agents and their authors: the footer links them.
+ * the text pages, contact, and booking a consultation where the studio offers one. The developer documents
+ * are for agents and their authors: the footer links them, discreetly.
  */
-export function navigation(catalog: Catalog): NavItem[] {
+export function navigation(catalog: Catalog, locale: Locale): NavItem[] {
+  const words = wordsOf(locale).site;
+  const at = (path: string) => localePath(path, locale);
   return [
-    { path: SITE_PATHS.projects, label: 'Projects' },
-    { path: SITE_PATHS.services, label: 'Services' },
-    ...catalog.pages.map((p) => ({ path: pagePath(p.slug), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
-    { path: SITE_PATHS.contact, label: 'Contact' },
-    ...(consultationsOffered(catalog) ? [{ path: PATHS.bookPage, label: BOOKING_WORDS.nav }] : []),
+    { path: at(SITE_PATHS.projects), label: words.projects },
+    { path: at(SITE_PATHS.services), label: words.services },
+    ...catalog.pages.map((p) => ({ path: at(pagePath(p.slug)), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
+    { path: at(SITE_PATHS.contact), label: words.contact },
+    ...(consultationsOffered(catalog) ? [{ path: at(PATHS.bookPage), label: BOOKING_WORDS.nav }] : []),
   ];
 }
 
@@ -34,40 +39,67 @@ function isCurrent(item: string, path: string): boolean {
   return item === path || path.startsWith(`${item}/`);
 }
 
-function header(catalog: Catalog, path: string): SafeHtml {
-  const items = navigation(catalog).map((item) => html`<li><a href="${item.path}"${isCurrent(item.path, path) ? html` aria-current="page"` : ''}>${item.label}</a></li>`);
+
+/** Links to this page in the other languages, each named in its own language. */
+function languageSwitcher(path: string, locale: Locale, frame: PageFrame): SafeHtml {
+  const others = languageVersions(path, frame).filter(([other]) => other !== locale);
+  if (others.length === 0) return html``;
+  const links = others.map(([other, at]) => {
+    const words = wordsOf(other).site;
+    return html`<a href="${at}" hreflang="${LANGUAGE_TAGS[other]}" lang="${LANGUAGE_TAGS[other]}" title="${words.switchTo}">${words.languageName}</a>`;
+  });
+  return html`<nav class="language" aria-label="${wordsOf(locale).site.languageNav}">${links}</nav>`;
+}
+
+function header(catalog: Catalog, path: string, locale: Locale, frame: PageFrame): SafeHtml {
+  const words = wordsOf(locale).site;
+  const home = localePath(SITE_PATHS.home, locale);
+  const contact = localePath(SITE_PATHS.contact, locale);
+  const items = navigation(catalog, locale).map((item) => html`<li><a href="${item.path}"${isCurrent(item.path, path) ? html` aria-current="page"` : ''}>${item.label}</a></li>`);
   return html`<header class="site-header"><div class="wrap">
-<a class="brand" href="${SITE_PATHS.home}"${path === SITE_PATHS.home ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
-<nav aria-label="Main"><ul>${items}</ul></nav>
+<a class="brand" href="${home}"${path === home ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
+<nav class="main-nav" aria-label="${words.mainNav}"><ul>${items}</ul></nav>
+<div class="header-actions">${languageSwitcher(path, locale, frame)}<a class="button cta" href="${contact}">${words.startProject}</a></div>
 </div></header>`;
 }
 
-const AGENT_LINKS = [
-  [PATHS.developers, 'Developer guide'], [PATHS.llms, 'llms.txt'], [PATHS.openapi, 'OpenAPI'], [OAUTH_METADATA_PATHS.authGuide, 'auth.md'],
-] as const;
+/** A phone number as a tel: URI (RFC 3966): its digits and a leading +, nothing else. */
+export function telHref(phone: string): string {
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+}
 
-function footer(catalog: Catalog): SafeHtml {
+function footer(catalog: Catalog, words: Words): SafeHtml {
   const { site } = catalog;
   const offices = (site.offices ?? []).map((o) => html`<li>${o.city}</li>`);
   return html`<footer class="site-footer"><div class="wrap">
 <div><p class="brand">${site.name}</p><p>${site.tagline}</p></div>
-<div><h2>Studio</h2><ul>${offices}</ul><p><a href="mailto:${site.email}">${site.email}</a>${site.phone ? html`<br>${site.phone}` : ''}</p></div>
-<div><h2>For developers and agents</h2><ul>${AGENT_LINKS.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}</ul></div>
+<div><h2>${words.site.studio}</h2><ul>${offices}</ul>
+<p><a href="mailto:${site.email}">${site.email}</a>${site.phone ? html`<br><a href="${telHref(site.phone)}">${site.phone}</a>` : ''}</p></div>
+<div class="developers"><a href="${PATHS.developers}" rel="help">${words.site.forDevelopers}</a></div>
 </div></footer>`;
 }
 
-/** The HTML document around a page's rendered Markdown. Everything but `main` is escaped text. */
-export function layout(page: Page, main: SafeHtml, catalog: Catalog, baseUrl: string, assets: LayoutAssets): string {
+/** The line above a page whose text is still in another language, saying so in the page's own. */
+function untranslatedNotice(page: Page, words: Words): SafeHtml {
+  return page.textLanguage ? html`<p class="untranslated" role="note">${words.site.untranslated}</p>` : html``;
+}
+
+/** The HTML document around a page's rendered Markdown, in the page's language (its address says which). Everything but `main` is escaped text. */
+export function layout(page: Page, main: SafeHtml, frame: PageFrame): string {
+  const { locale } = splitLocalePath(page.path);
+  const catalog = catalogIn(frame.catalog, locale);
+  const words = wordsOf(locale);
+  const textLang = page.textLanguage ? html` lang="${LANGUAGE_TAGS[page.textLanguage]}"` : '';
   return html`<!doctype html>
-<html lang="en">
-${pageHead(page, catalog, baseUrl, assets)}
+<html lang="${LANGUAGE_TAGS[locale]}">
+${pageHead(page, catalog, locale, frame)}
 <body class="page-${page.kind}">
-<a class="skip-link" href="#content">Skip to content</a>
-${header(catalog, page.path)}
-<main id="content" tabindex="-1"><div class="wrap"><article class="prose">
+<a class="skip-link" href="#content">${words.site.skipLink}</a>
+${header(catalog, page.path, locale, frame)}
+<main id="content" tabindex="-1"><div class="wrap">${untranslatedNotice(page, words)}<article class="prose"${textLang}>
 ${main}
 </article>${page.appendix ? html`<section class="appendix" aria-label="${page.appendix.label ?? 'Inquiry form'}">${page.appendix.html}</section>` : ''}</div></main>
-${footer(catalog)}
+${footer(catalog, words)}
 </body>
 </html>
 `.value;

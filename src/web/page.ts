@@ -1,5 +1,6 @@
 import type { CatalogImage } from '../catalog/catalog.js';
 import type { SafeHtml } from './html.js';
+import type { Locale } from '../words/locale.js';
 
 /** A page of the site, Markdown first: the HTML is a layout around the rendering of `markdown`. */
 export interface Page {
@@ -24,4 +25,9 @@ export interface Page {
   structuredData?: ReadonlyArray<Record<string, unknown>>;
   /** When the content behind the page last changed (the sitemap's lastmod). */
   modified?: Date;
+  /**
+   * The language of the page's own text when it is not the page's (an entry not yet translated): the
+   * layout says so above it, and marks the text with its language. The page's language is its address's.
+   */
+  textLanguage?: Locale;
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Catalog } from '../catalog/catalog.js';
 import { appendLink } from '../http/link-headers.js';
 import { asMediaType, representation, sendRepresentation, type Representation } from '../http/representation.js';
 import { HTML, MARKDOWN, pageFormat } from './accept.js';
-import { layout, type LayoutAssets } from './layout.js';
+import { layout, type PageFrame } from './layout.js';
+import { LANGUAGE_TAGS, splitLocalePath } from '../words/locale.js';
 import { renderMarkdown } from './markdown.js';
 import type { Page } from './page.js';
 import { asPage, varyOnAccept } from './response-headers.js';
@@ -41,15 +41,28 @@ export interface RenderedPage {
   /** The Markdown twin as text/plain, for clients that read text but do not name Markdown. */
   plain: Representation;
   links: PageLinks;
+  /** Content-Language of every representation: the page's language, which its address names. */
+  language: string;
 }
 
-export function renderPage(page: Page, catalog: Catalog, baseUrl: string, assets: LayoutAssets): RenderedPage {
-  const url = baseUrl + page.path;
+/** The language tag of the page at a site address: Content-Language of its answers. */
+export function pageLanguage(path: string): string {
+  return LANGUAGE_TAGS[splitLocalePath(path).locale];
+}
+
+/** A page's answer states its language (RFC 9110 §8.5), for HTML and Markdown alike. */
+export function sayLanguage(reply: FastifyReply, rendered: { language: string }): FastifyReply {
+  return reply.header('Content-Language', rendered.language);
+}
+
+export function renderPage(page: Page, frame: PageFrame): RenderedPage {
+  const url = frame.baseUrl + page.path;
   const markdown = representation(markdownTwin(page, url), MARKDOWN_TYPE);
   return {
     page,
     url,
-    html: representation(layout(page, renderMarkdown(page.markdown, imageLookup(page.images ?? [])), catalog, baseUrl, assets), HTML_TYPE),
+    language: pageLanguage(page.path),
+    html: representation(layout(page, renderMarkdown(page.markdown, imageLookup(page.images ?? [])), frame), HTML_TYPE),
     markdown,
     plain: asMediaType(markdown, PLAIN_TYPE),
     links: pageLinks(url),
@@ -59,6 +72,7 @@ export function renderPage(page: Page, catalog: Catalog, baseUrl: string, assets
 /** The representation the Accept header prefers (the twin as Markdown or plain text); all vary on Accept, and each links to the other. */
 export function negotiatedRepresentation(request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage, links = rendered.links): Representation {
   varyOnAccept(reply);
+  sayLanguage(reply, rendered);
   const format = pageFormat(request.headers.accept);
   if (format === HTML) {
     appendLink(reply, links.toMarkdown);

@@ -1,4 +1,5 @@
-import { pagePath, projectPath, servicePath, type Catalog } from '../catalog/catalog.js';
+import { catalogIn, pagePath, projectPath, servicePath, type Catalog } from '../catalog/catalog.js';
+import { LOCALES, localePath, type Locale } from '../words/locale.js';
 import type { Page } from './page.js';
 import { contactPage } from './pages/contact.js';
 import { developersPage } from './pages/developers.js';
@@ -12,24 +13,35 @@ import { SITE_PATHS } from './site-paths.js';
 /** A page's address, known when routes are added, and its builder, run once the app is ready. */
 export interface PageSource {
   path: string;
+  /** The language the page is built in: its context's catalog and words. */
+  locale: Locale;
   build(ctx: SiteContext): Page;
   /** The content file a text page comes from: its address is chosen by a file name, so it may collide. */
   file?: string;
 }
 
+/** The pages of one language, in navigation order, at their addresses in it. */
+function pagesIn(catalog: Catalog, locale: Locale): PageSource[] {
+  const at = (path: string) => localePath(path, locale);
+  return [
+    { path: at(SITE_PATHS.home), locale, build: homePage },
+    { path: at(SITE_PATHS.projects), locale, build: projectsIndexPage },
+    ...catalog.projects.map((p) => ({ path: at(projectPath(p.slug)), locale, build: (ctx: SiteContext) => projectPage(p, ctx) })),
+    { path: at(SITE_PATHS.services), locale, build: servicesIndexPage },
+    ...catalog.services.map((s) => ({ path: at(servicePath(s.slug)), locale, build: (ctx: SiteContext) => servicePage(s, ctx) })),
+    ...catalog.pages.map((entry) => ({ path: at(pagePath(entry.slug)), locale, build: (ctx: SiteContext) => textPage(entry, ctx), file: entry.file })),
+    { path: at(SITE_PATHS.contact), locale, build: contactPage },
+  ];
+}
+
 /**
- * Every HTML page of the site, in navigation order. Whether a text page's address is free is checked
- * where the routes are added, against every route of the app (src/web/website.ts).
+ * Every HTML page of the site: each language's pages, then the developer page, which is written for
+ * developers in English only. Whether a text page's address is free is checked where the routes are
+ * added, against every route of the app (src/web/website.ts).
  */
 export function pageSources(catalog: Catalog): PageSource[] {
   return [
-    { path: SITE_PATHS.home, build: homePage },
-    { path: SITE_PATHS.projects, build: projectsIndexPage },
-    ...catalog.projects.map((p) => ({ path: projectPath(p.slug), build: (ctx: SiteContext) => projectPage(p, ctx) })),
-    { path: SITE_PATHS.services, build: servicesIndexPage },
-    ...catalog.services.map((s) => ({ path: servicePath(s.slug), build: (ctx: SiteContext) => servicePage(s, ctx) })),
-    ...catalog.pages.map((entry) => ({ path: pagePath(entry.slug), build: () => textPage(entry), file: entry.file })),
-    { path: SITE_PATHS.developers, build: developersPage },
-    { path: SITE_PATHS.contact, build: contactPage },
+    ...LOCALES.flatMap((locale) => pagesIn(catalogIn(catalog, locale), locale)),
+    { path: SITE_PATHS.developers, locale: 'en', build: developersPage },
   ];
 }

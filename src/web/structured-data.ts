@@ -1,8 +1,10 @@
-import { fallbackUrl, projectPath, servicePath, type Catalog, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
+import { fallbackUrl, projectPath, servicePath, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
 import type { SiteFile } from '../catalog/content-schemas.js';
-import { enumLabelOf } from '../contract/inquiry-labels.js';
+import type { Words } from '../words/words.js';
 import { LOCATIONS } from '../contract/inquiry.js';
 import { SITE_PATHS } from './site-paths.js';
+import type { SiteContext } from './site-context.js';
+import { LANGUAGE_TAGS, LOCALES } from '../words/locale.js';
 
 // schema.org objects about what a page shows, for search engines and agents (the head sends them as
 // JSON-LD). Every value comes from the catalog; the page builders choose which objects a page carries.
@@ -22,8 +24,8 @@ const imageUrls = (images: readonly CatalogImage[], baseUrl: string): { image?: 
  * Where the firm works: the regions an inquiry can name (the contract's locations), without the catch-all
  * "other" (the comparison fails the typecheck if the contract drops that value).
  */
-const areaServed = (): JsonLd[] =>
-  LOCATIONS.filter((l) => l !== 'other').map((l) => ({ '@type': 'Place', name: enumLabelOf('location', l) ?? l }));
+const areaServed = (words: Words): JsonLd[] =>
+  LOCATIONS.filter((l) => l !== 'other').map((l) => ({ '@type': 'Place', name: words.enums.location[l] }));
 
 /** An office's city as written in site.yaml, "Miami, Florida": the locality, then the region when given. */
 function officeAddress(city: string): JsonLd {
@@ -36,7 +38,7 @@ function officeAddress(city: string): JsonLd {
  * firm with several offices gives each as a `location` (a Place with its address and what it serves) and
  * every address as `address`.
  */
-export function firmData(catalog: Catalog, baseUrl: string, cover: CatalogImage | undefined): JsonLd {
+export function firmData({ catalog, baseUrl, href, words }: SiteContext, cover: CatalogImage | undefined): JsonLd {
   const site: SiteFile = catalog.site;
   const offices = site.offices ?? [];
   return {
@@ -45,14 +47,15 @@ export function firmData(catalog: Catalog, baseUrl: string, cover: CatalogImage 
     name: site.name,
     description: site.description,
     slogan: site.tagline,
-    url: baseUrl + SITE_PATHS.home,
+    url: baseUrl + href(SITE_PATHS.home),
     email: site.email,
+    knowsLanguage: LOCALES.map((locale) => LANGUAGE_TAGS[locale]),
     ...(site.phone !== undefined && { telephone: site.phone }),
     ...(offices.length > 0 && {
       address: offices.map((o) => officeAddress(o.city)),
       location: offices.map((o) => ({ '@type': 'Place', name: o.city, address: officeAddress(o.city), ...(o.note !== undefined && { description: o.note }) })),
     }),
-    areaServed: areaServed(),
+    areaServed: areaServed(words),
     ...imageUrls(cover ? [cover] : [], baseUrl),
   };
 }
@@ -70,8 +73,8 @@ function breadcrumbs(baseUrl: string, trail: Array<[name: string, path: string]>
  * (House, Residence) describe a building, without an author or a date; the portfolio shows the studio's
  * work, which is what CreativeWork's creator, dateCreated and locationCreated say.
  */
-export function projectData(project: ProjectEntry, catalog: Catalog, baseUrl: string): JsonLd[] {
-  const url = baseUrl + projectPath(project.slug);
+export function projectData(project: ProjectEntry, { catalog, baseUrl, href, words }: SiteContext): JsonLd[] {
+  const url = baseUrl + href(projectPath(project.slug));
   return [{
     '@type': 'CreativeWork',
     '@id': `${url}#work`,
@@ -83,11 +86,12 @@ export function projectData(project: ProjectEntry, catalog: Catalog, baseUrl: st
     ...(project.location !== undefined && { locationCreated: { '@type': 'Place', name: project.location } }),
     ...(project.scope !== undefined && { keywords: project.scope.join(', ') }),
     creator: firmRef(catalog.site, baseUrl),
-  }, breadcrumbs(baseUrl, [['Home', SITE_PATHS.home], ['Projects', SITE_PATHS.projects], [project.title, projectPath(project.slug)]])];
+    inLanguage: LANGUAGE_TAGS[project.language],
+  }, breadcrumbs(baseUrl, [[words.site.homeTitle, href(SITE_PATHS.home)], [words.site.projects, href(SITE_PATHS.projects)], [project.title, href(projectPath(project.slug))]])];
 }
 
-export function serviceData(service: ServiceEntry, catalog: Catalog, baseUrl: string): JsonLd[] {
-  const url = baseUrl + servicePath(service.slug);
+export function serviceData(service: ServiceEntry, { catalog, baseUrl, href, words }: SiteContext): JsonLd[] {
+  const url = baseUrl + href(servicePath(service.slug));
   return [{
     '@type': 'Service',
     '@id': `${url}#service`,
@@ -96,6 +100,7 @@ export function serviceData(service: ServiceEntry, catalog: Catalog, baseUrl: st
     url,
     ...imageUrls(service.images, baseUrl),
     provider: firmRef(catalog.site, baseUrl),
-    areaServed: areaServed(),
-  }, breadcrumbs(baseUrl, [['Home', SITE_PATHS.home], ['Services', SITE_PATHS.services], [service.title, servicePath(service.slug)]])];
+    areaServed: areaServed(words),
+    inLanguage: LANGUAGE_TAGS[service.language],
+  }, breadcrumbs(baseUrl, [[words.site.homeTitle, href(SITE_PATHS.home)], [words.site.services, href(SITE_PATHS.services)], [service.title, href(servicePath(service.slug))]])];
 }

@@ -16,7 +16,7 @@ import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
 import { registerImageFiles } from './image-files.js';
 import type { ImageStore } from '../images/image-store.js';
-import { negotiatedRepresentation, pageLinks, renderPage, sendNegotiated } from './rendered-page.js';
+import { negotiatedRepresentation, pageLinks, renderPage, sayLanguage, sendNegotiated } from './rendered-page.js';
 import type { ConsultationsService } from '../consultations/consultations.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { registerBookingRoutes } from './booking/booking-routes.js';
@@ -27,6 +27,7 @@ import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
 import { registerWebMcpTools } from './webmcp-tools.js';
+import { DEFAULT_LOCALE, LOCALES, localePath, splitLocalePath } from '../words/locale.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
@@ -72,6 +73,14 @@ function checkAddressFree(reserved: Set<string>, source: PageSource): void {
   }
 }
 
+/**
+ * Whether a context answers GET at a path. The router ignores a trailing slash, and keeps a route added
+ * as '/es/' under '/es': a folder's home is asked for both ways.
+ */
+function servesIn(scope: FastifyInstance): (path: string) => boolean {
+  return (path) => scope.hasRoute({ method: 'GET', url: path }) || (path.length > 1 && path.endsWith('/') && scope.hasRoute({ method: 'GET', url: path.slice(0, -1) }));
+}
+
 // One leading slash, then only RFC 3986 path characters: `//host/…` or `/\host` would name another origin,
 // and `<`, `>` or a space would end the link early.
 const SAME_ORIGIN_PATH = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/]*$/;
@@ -102,6 +111,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     scope.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
       const rendered = page();
       appendLink(reply, rendered.links.canonical);
+      sayLanguage(reply, rendered);
       return sendRepresentation(request, reply, rendered.markdown);
     });
   }
@@ -117,11 +127,11 @@ export function createWebsite(options: WebsiteOptions): Website {
 
   /** The booking page and the manage link's page: rendered per request (their free times change with every booking). */
   function registerBookingPages(scope: FastifyInstance, assets: LayoutAssets): void {
-    const render = (page: Page) => renderPage(page, catalog, baseUrl, assets);
+    const render = (page: Page) => renderPage(page, { catalog, baseUrl, assets, serves: servesIn(scope) });
     const clock = options.clock ?? systemClock;
     registerBookingRoutes(scope, { consultations: options.consultations, render, clock, baseUrl });
     registerManageRoutes(scope, {
-      consultations: options.consultations, render, clock, allowedOrigins: options.allowedOrigins, notFound: () => built().notFound,
+      consultations: options.consultations, render, clock, allowedOrigins: options.allowedOrigins, notFound: () => built().notFound[DEFAULT_LOCALE],
     });
   }
 
@@ -133,14 +143,18 @@ export function createWebsite(options: WebsiteOptions): Website {
     for (const source of sources) checkAddressFree(reserved, source);
     const assets = { ...registerAssets(scope), webmcpTools: registerWebMcpTools(scope, catalog.site.name) };
     scope.addHook('onReady', async () => {
-      build = () => buildSite(scope, { catalog, baseUrl, sources, assets, serves: (path) => scope.hasRoute({ method: 'GET', url: path }) });
+      build = () => buildSite(scope, { catalog, baseUrl, sources, assets, serves: servesIn(scope) });
     });
     registerOpenApiDocument(scope);
     for (const path of DOCUMENT_PATHS) {
       scope.get(path, { schema: { hide: true } }, async (request, reply) => sendRepresentation(request, reply, built().documents.get(path)!));
     }
     for (const source of sources) registerPage(scope, source);
-    registerContactSubmission(scope, options.inquiries, { form: (state) => built().formPages.form(state), thanks: (offer) => built().formPages.thanks(offer) });
+    for (const locale of LOCALES) {
+      registerContactSubmission(scope, options.inquiries, localePath(PATHS.contactPage, locale), {
+        form: (state) => built().formPages[locale].form(state), thanks: (offer) => built().formPages[locale].thanks(offer),
+      });
+    }
     registerBookingPages(scope, assets);
     registerImageFiles(scope, catalog, options.images);
     registerMethodNotAllowed(scope, routes.methodsByUrl());
@@ -150,7 +164,8 @@ export function createWebsite(options: WebsiteOptions): Website {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || !build) return sendApiError(reply, new ApiError('not_found'));
     const path = request.url.split('?', 1)[0] ?? '';
-    const rep = negotiatedRepresentation(request, reply, built().notFound, pageLinks(notFoundUrl(baseUrl, path)));
+    const page = built().notFound[splitLocalePath(path).locale];
+    const rep = negotiatedRepresentation(request, reply, page, pageLinks(notFoundUrl(baseUrl, path)));
     return reply.code(404).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
   }
 

@@ -2,28 +2,33 @@ import { PATHS } from '../../contract/paths.js';
 import { schemaReference } from '../api-reference.js';
 import { consultationsOffered } from '../booking/offer.js';
 import { contactForm, RESPONSE_TIME } from '../contact-form.js';
+import { telHref } from '../layout.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import type { SiteContext } from '../site-context.js';
+import { SITE_PATHS } from '../site-paths.js';
 
 export function contactPage(ctx: SiteContext): Page {
   const { site } = ctx.catalog;
+  const words = ctx.words.pages.contact;
   const offices = (site.offices ?? []).map((o) => `- **${mdText(o.city)}**${o.note ? `. ${mdText(o.note)}` : ''}`).join('\n');
+  const phone = site.phone ? mdLink(site.phone, telHref(site.phone)) : undefined;
   return {
     kind: 'form',
-    title: 'Contact',
-    description: `Tell ${site.name} about your project: where it is, where it stands and the budget you have in mind.`,
-    path: PATHS.contactPage,
+    title: words.title,
+    description: words.description(site.name),
+    path: ctx.href(SITE_PATHS.contact),
     modified: ctx.catalog.modified,
     markdown: [
-      '# Start a conversation',
-      `Tell us where the project is, where it stands and the budget you have in mind. A principal reads every inquiry and answers ${RESPONSE_TIME}.`,
-      `Write to ${mdLink(site.email, `mailto:${site.email}`)}${site.phone ? ` or call ${mdText(site.phone)}` : ''}.`,
+      `# ${words.heading}`,
+      words.intro(RESPONSE_TIME),
+      words.reach(mdLink(site.email, `mailto:${site.email}`), phone),
       offices,
     ].filter(Boolean).join('\n\n'),
     appendix: {
+      // For agents reading the twin: the API beside the form (in English, as the developer documents are).
       markdown: [
-        '## Send an inquiry',
+        `## ${words.formHeading}`,
         `Use the form on this page, or send the fields below as JSON (or a URL-encoded form) to \`POST ${ctx.baseUrl}${PATHS.contact}\`. `
           + `See the ${mdLink('developer guide', PATHS.developers)} for the answers and errors.`,
         schemaReference(ctx.openapi, ['Inquiry']),

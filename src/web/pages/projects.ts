@@ -1,5 +1,4 @@
 import { coverOf, projectPath, type ProjectEntry } from '../../catalog/catalog.js';
-import { enumLabel } from '../labels.js';
 import { mdLink, mdText } from '../markdown.js';
 import { entryImageMarkdown, mdImage } from '../page-images.js';
 import type { Page } from '../page.js';
@@ -7,50 +6,54 @@ import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
 import { latestOf } from '../discovery.js';
 import { projectData } from '../structured-data.js';
+import { untranslated } from './translation.js';
 
 const facts = (p: ProjectEntry): string => [p.location, p.year].filter((v) => v !== undefined).map(String).map(mdText).join(' · ');
 
 /** A project as an item of the index: its cover, linked title, facts and description (a card of the grid). */
-function projectCard(p: ProjectEntry): string {
+function projectCard(p: ProjectEntry, href: SiteContext['href']): string {
   const cover = coverOf(p);
   return [
     cover && mdImage(cover),
-    `### ${mdLink(p.title, projectPath(p.slug))}`,
+    `### ${mdLink(p.title, href(projectPath(p.slug)))}`,
     facts(p) && `*${facts(p)}*`,
     p.description && mdText(p.description),
   ].filter(Boolean).map((part, i) => (i === 0 ? `- ${part}` : `  ${part}`)).join('\n\n');
 }
 
-export function projectsIndexPage({ catalog }: SiteContext): Page {
+export function projectsIndexPage({ catalog, href, words }: SiteContext): Page {
   const regions = [...new Set(catalog.projects.map((p) => p.region))];
   const sections = regions.map((region) => {
-    const items = catalog.projects.filter((p) => p.region === region).map(projectCard);
-    return [`## ${mdText(enumLabel('location', region))}`, items.join('\n\n')].join('\n\n');
+    const items = catalog.projects.filter((p) => p.region === region).map((p) => projectCard(p, href));
+    return [`## ${mdText(words.enums.location[region])}`, items.join('\n\n')].join('\n\n');
   });
   const covers = catalog.projects.flatMap((p) => coverOf(p) ?? []);
   return {
     kind: 'index',
-    title: 'Projects',
-    description: `Selected houses and gardens designed and built by ${catalog.site.name}.`,
-    path: SITE_PATHS.projects,
+    title: words.projects.title,
+    description: words.projects.description(catalog.site.name),
+    path: href(SITE_PATHS.projects),
     images: covers,
     cover: covers[0],
     modified: latestOf(catalog.projects, catalog.modified),
-    markdown: [`# Projects`, `Selected houses and gardens, designed and built by ${mdText(catalog.site.name)}.`, ...sections].join('\n\n'),
+    markdown: [`# ${words.projects.title}`, mdText(words.projects.intro(catalog.site.name)), ...sections].join('\n\n'),
   };
 }
 
-export function projectPage(project: ProjectEntry, { catalog, baseUrl }: SiteContext): Page {
-  const scope = project.scope?.length ? `**Scope:** ${project.scope.map(mdText).join(', ')}` : '';
+export function projectPage(project: ProjectEntry, ctx: SiteContext): Page {
+  const { catalog, href } = ctx;
+  const words = ctx.words.projects;
+  const scope = project.scope?.length ? `**${words.scope}:** ${project.scope.map(mdText).join(', ')}` : '';
   const images = entryImageMarkdown(project);
   return {
     kind: 'detail',
     title: project.title,
-    description: project.description ?? `${project.title}, a project by ${catalog.site.name}.`,
-    path: projectPath(project.slug),
+    description: project.description ?? words.fallbackDescription(project.title, catalog.site.name),
+    path: href(projectPath(project.slug)),
     cover: coverOf(project),
     images: project.images,
-    modified: project.modified, structuredData: projectData(project, catalog, baseUrl),
+    modified: project.modified, structuredData: projectData(project, ctx),
+    ...untranslated(project, ctx),
     markdown: [
       `# ${mdText(project.title)}`,
       facts(project) && `*${facts(project)}*`,
@@ -60,7 +63,7 @@ export function projectPage(project: ProjectEntry, { catalog, baseUrl }: SiteCon
       project.body,
       images.gallery,
       '---',
-      `${mdLink('All projects', SITE_PATHS.projects)} · ${mdLink('Start a conversation about your house', SITE_PATHS.contact)}`,
+      `${mdLink(words.allProjects, href(SITE_PATHS.projects))} · ${mdLink(words.startConversation, href(SITE_PATHS.contact))}`,
     ].filter(Boolean).join('\n\n'),
   };
 }

@@ -1,19 +1,20 @@
 import { THANKS_TEXT } from '../contact-form.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
+import type { SiteContext } from '../site-context.js';
 import { SITE_PATHS } from '../site-paths.js';
 
 /** The answer to a form submission without JavaScript. */
-export function thanksPage(): Page {
+export function thanksPage({ href, words: { pages: { thanks: words } } }: SiteContext): Page {
   return {
     kind: 'text',
-    title: 'Thank you',
-    description: 'Your inquiry has reached the studio.',
-    path: SITE_PATHS.contact,
+    title: words.title,
+    description: words.description,
+    path: href(SITE_PATHS.contact),
     markdown: [
-      '# Thank you',
+      `# ${words.heading}`,
       mdText(THANKS_TEXT),
-      `Meanwhile, see ${mdLink('our projects', SITE_PATHS.projects)} or ${mdLink('our services', SITE_PATHS.services)}.`,
+      words.meanwhile(mdLink(words.ourProjects, href(SITE_PATHS.projects)), mdLink(words.ourServices, href(SITE_PATHS.services))),
     ].join('\n\n'),
   };
 }
