@@ -122,7 +122,14 @@ async function catalogsByLanguage(contentDir: string, site: Awaited<ReturnType<t
     });
     const fields = translateSite(site.fields, siteWords?.words);
     const translate = <E extends EntryFields>(folder: { entries: E[]; translations: LoadedFolder<TSchema>['translations'] }): E[] =>
-      folder.entries.map((entry) => translateEntry(entry, folder.translations.get(locale)?.get(entry.slug)));
+      folder.entries.map((entry) => {
+        const translation = folder.translations.get(locale)?.get(entry.slug);
+        try {
+          return translateEntry(entry, translation);
+        } catch (error) {
+          throw new ContentError(translation?.file ?? entry.file, (error as Error).message);
+        }
+      });
     const projects = translate(folders.projects);
     const services = translate(folders.services);
     const pages = translate(folders.pages);

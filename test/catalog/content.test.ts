@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalog } from '../../src/catalog/load.js';
+import { catalogIn } from '../../src/catalog/catalog.js';
 import { spawnServer } from '../helpers/service-process.js';
 
 const GOOD_PROJECT = '---\ntitle: Test House\nregion: miami\nscope: [Architecture]\n---\nBody.\n';
@@ -85,5 +86,44 @@ describe('content catalog', () => {
     assert.match(stderr, /projects\/broken\.md/);
     assert.match(stderr, /field "region"/);
     assert.doesNotMatch(stderr, /\n\s+at /, 'no stack trace for a content problem');
+  });
+
+  describe('translations beside their originals', () => {
+    it('reads every language: translated entries carry their words and say so, the others keep the original\'s, facts are shared', async () => {
+      const catalog = await loadCatalog('content');
+      const es = catalogIn(catalog, 'es');
+      assert.equal(es.language, 'es');
+      assert.equal(catalogIn(es, 'en'), catalog, 'each catalog names the others');
+      const grove = es.projects.find((p) => p.slug === 'grove-courtyard-house')!;
+      const original = catalog.projects.find((p) => p.slug === 'grove-courtyard-house')!;
+      assert.equal(grove.language, 'es');
+      assert.notEqual(grove.title, original.title);
+      assert.notEqual(grove.body, original.body);
+      assert.equal(grove.region, original.region);
+      assert.equal(grove.year, original.year);
+      assert.deepEqual(grove.images.map((i) => i.variants), original.images.map((i) => i.variants), 'the same pictures');
+      assert.notEqual(grove.images[0]!.alt, original.images[0]!.alt, 'described in Spanish');
+      assert.deepEqual(es.projects.map((p) => p.slug), catalog.projects.map((p) => p.slug), 'the same order');
+      assert.notEqual(es.site.tagline, catalog.site.tagline);
+      assert.equal(es.site.email, catalog.site.email);
+
+      const copy = contentWith('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\n---\nTexto.\n');
+      rmSync(join(copy, 'services/architecture.es.md'));
+      const partial = catalogIn(await loadCatalog(copy), 'es');
+      const service = partial.services.find((s) => s.slug === 'architecture')!;
+      assert.equal(service.language, 'en', 'without a translation, the English words');
+      assert.equal(partial.projects.find((p) => p.slug === 'grove-courtyard-house')!.images[0]!.alt, original.images[0]!.alt, 'alt text not translated stays');
+    });
+
+    it('refuses a fact in a translation, a translation without its original, a language the site does not speak, and images that do not match', async () => {
+      assert.match(await problemOf('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\nregion: miami\n---\nTexto.\n'), /field "region": unknown property/);
+      assert.match(await problemOf('projects/nowhere.es.md', '---\ntitle: Casa\n---\nTexto.\n'), /translates nowhere\.md, which is not in the folder/);
+      assert.match(await problemOf('projects/grove-courtyard-house.fr.md', '---\ntitle: Maison\n---\nTexte.\n'), /"fr" is not a language the site speaks/);
+      assert.match(await problemOf('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\ngallery: [{alt: a}, {alt: b}, {alt: c}]\n---\nTexto.\n'),
+        /field "gallery": the original has 2 images/);
+      assert.match(await problemOf('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\ncover: {file: grove-courtyard-house/section.svg, alt: Planta}\n---\nTexto.\n'),
+        /field "cover\.file": the original's image here is another file/);
+      assert.match(await problemOf('site.es.yaml', 'tagline: Casas\ndescription: Un estudio\nemail: x@y.z\n'), /field "email": unknown property/);
+    });
   });
 });

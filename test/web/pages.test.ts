@@ -155,22 +155,26 @@ describe('website pages', () => {
 
   it('lays out pages with landmarks, a skip link and one h1', async () => {
     const body = await (await fetch(`${server.url}/projects/grove-courtyard-house`)).text();
-    for (const part of ['<html lang="en">', '<a class="skip-link" href="#content">', '<header', '<nav aria-label="Main">', '<main id="content"', '<footer',
+    for (const part of ['<html lang="en">', '<a class="skip-link" href="#content">', '<header', '<nav class="main-nav" aria-label="Main">', '<main id="content"', '<footer',
       'aria-current="page"', '<meta name="viewport"', '<meta name="description"']) {
       assert.ok(body.includes(part), part);
     }
     assert.equal(body.match(/<h1/g)?.length, 1);
   });
 
-  it('has a main menu for homeowners; the developer documents are linked from the footer, llms.txt and the sitemap', async () => {
-    const home = await (await fetch(`${server.url}/`)).text();
-    const menu = /<nav aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
+  it('has a main menu and a call to action for homeowners; the developer documents are one footer link, the <head>, Link headers, llms.txt and the sitemap', async () => {
+    const response = await fetch(`${server.url}/`);
+    const home = await response.text();
+    const menu = /<nav class="main-nav" aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
     assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact', PATHS.bookPage]);
+    assert.match(home, /<header[^]*<a class="button cta" href="\/contact">Start a project<\/a>[^]*<\/header>/, 'the header calls to action');
     const footer = /<footer[^>]*>(.*?)<\/footer>/s.exec(home)?.[1] ?? '';
-    for (const href of ['/developers', '/llms.txt', '/openapi.json']) assert.ok(footer.includes(`href="${href}"`), `the footer links ${href}`);
+    assert.deepEqual([...footer.matchAll(/href="(\/[^"]*)"/g)].map((m) => m[1]), ['/developers'], 'one discreet link for developers');
+    assert.match(footer, /href="tel:\+13055550142"/, 'the phone number can be called');
+    assert.doesNotMatch(home.split('<footer')[0]!, /llms\.txt|Accept: text\/markdown|For software agents/, 'no words for machines on a page for people');
+    assert.match(home, /<link rel="service-desc" type="application\/openapi\+json"/);
+    assert.match(response.headers.get('link') ?? '', /\/llms\.txt>; rel="describedby"/);
     assert.ok((await (await fetch(`${server.url}/llms.txt`)).text()).includes('/developers'), 'llms.txt');
     assert.ok((await (await fetch(`${server.url}/sitemap.xml`)).text()).includes(`${server.url}/developers</loc>`), 'the sitemap');
-    const twin = await (await fetch(`${server.url}/`, { headers: { Accept: 'text/markdown' } })).text();
-    assert.match(twin, /open API\. See \[llms\.txt\]\(\/llms\.txt\) and the \[developer guide\]\(\/developers\)/, 'the twin still tells agents');
   });
 });
