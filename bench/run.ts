@@ -1,6 +1,7 @@
 import { printRows, BENCH_SECONDS, ROUNDS, type BenchRow } from './lib.js';
 import * as images from './images.js';
 import * as inquiries from './inquiries.js';
+import * as lighthouse from './lighthouse.js';
 import * as mcp from './mcp.js';
 import * as oauth from './oauth.js';
 import * as outbox from './outbox.js';
@@ -12,7 +13,7 @@ import * as startup from './startup.js';
 import * as web from './web.js';
 
 // `npm run bench [suite …]`: every suite measures its cases against a baseline in the same run.
-const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, outbox, oauth, revocation, mcp, web, images, startup, search, slots };
+const suites: Record<string, { run(): Promise<BenchRow[]> }> = { read, inquiries, outbox, oauth, revocation, mcp, web, images, startup, search, slots, lighthouse };
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length > 0 ? wanted : Object.keys(suites);

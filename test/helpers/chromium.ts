@@ -9,8 +9,9 @@ import { peerMissing } from './peers.js';
 
 // Debian's Chromium, driven by playwright-core, for the tests that look at the website as a person does.
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
 /** The `skip` option of a suite that needs Chromium: false when it is installed, else the reason (or a failure when peers are required). */
@@ -20,7 +21,7 @@ export function chromiumSkip(): false | string {
 
 /** `extraArgs`: switches a suite needs on top of the usual ones (e.g. a feature under test). */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Fills the contact form with a valid inquiry (name replaced when given) and returns what it filled in. */

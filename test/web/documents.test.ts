@@ -79,7 +79,7 @@ describe('agent and discovery documents', () => {
     }
   });
 
-  it('robots.txt allows crawlers, names AI crawlers, the sitemap and a Content-Signal', async () => {
+  it('robots.txt allows crawlers, names AI crawlers, the sitemap and the content signals, in records every validator knows', async () => {
     const response = await get('/robots.txt');
     assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.ok(response.headers.get('etag'));
@@ -89,7 +89,9 @@ describe('agent and discovery documents', () => {
     assert.match(text, /^User-agent: ClaudeBot$/m);
     assert.match(text, /^Allow: \/$/m);
     assert.doesNotMatch(text, /^Disallow: \/$/m);
-    assert.match(text, /^Content-Signal: search=yes, ai-input=yes, ai-train=(?:yes|no)$/m);
+    assert.match(text, /^# Content-Signal: search=yes, ai-input=yes, ai-train=(?:yes|no)$/m);
+    const records = text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).map((line) => line.split(':', 1)[0]!.toLowerCase());
+    assert.deepEqual([...new Set(records)].sort(), ['allow', 'disallow', 'sitemap', 'user-agent'], 'only the records Lighthouse\'s robots.txt audit accepts');
     assert.ok(text.includes(`Sitemap: ${server.url}/sitemap.xml`));
   });
 

@@ -17,7 +17,7 @@ export const DISCOVERY_CHECKS: Check[] = [
       return findingOf([
         !/^Sitemap: \S+/m.test(robots.text) && 'no Sitemap line',
         /^Disallow: \/\s*$/m.test(robots.text) && 'disallows everything',
-        !/^Content-Signal:/m.test(robots.text) && 'no Content-Signal',
+        !/^#?\s*Content-Signal:/m.test(robots.text) && 'no Content-Signal',
       ], 'allows crawlers; Sitemap and Content-Signal present');
     },
   },
