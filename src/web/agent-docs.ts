@@ -7,6 +7,7 @@ import { DISCOVERY_DOCUMENTS } from './discovery-documents.js';
 import { mdLink, mdText } from './markdown.js';
 import type { RenderedPage } from './rendered-page.js';
 import type { SiteContext } from './site-context.js';
+import { localePath } from '../words/locale.js';
 import { SITE_PATHS } from './site-paths.js';
 import { markdownTwin } from './twin.js';
 
@@ -34,7 +35,8 @@ export function llmsTxt(ctx: SiteContext, pages: RenderedPage[]): string {
     `# ${mdText(site.name)}`,
     `> ${mdText(site.description)}`,
     'Every page of this site answers `Accept: text/markdown` with Markdown; the links below go straight to the Markdown. '
-      + `The portfolio, the services, the inquiry form and consultation booking are a public API under \`${ctx.baseUrl}${PATHS.apiIndex}\` and an MCP endpoint; no key is needed.`,
+      + `The portfolio, the services, the inquiry form and consultation booking are a public API under \`${ctx.baseUrl}${PATHS.apiIndex}\` and an MCP endpoint; no key is needed. `
+      + `The pages for homeowners are also in Spanish under ${mdLink(`${ctx.baseUrl}${localePath(SITE_PATHS.home, 'es')}`, ctx.baseUrl + localePath(SITE_PATHS.home, 'es'))} (each page's \`hreflang\` alternates name its other version).`,
     '## Pages', pageLinks(ctx, general),
     '## Projects', pageLinks(ctx, byPrefix(projects)),
     '## Services', pageLinks(ctx, byPrefix(services)),

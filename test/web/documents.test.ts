@@ -57,12 +57,14 @@ describe('agent and discovery documents', () => {
     assert.deepEqual(new Set(describedInFull), expected, 'no extra operation in llms-full.txt');
   });
 
-  it('llms-full.txt holds every page of the sitemap', async () => {
+  it('llms-full.txt holds every English page of the sitemap; the Spanish ones are named by llms.txt', async () => {
     const sitemap = await (await get('/sitemap.xml')).text();
     const full = await (await get('/llms-full.txt')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    assert.ok(urls.length >= 20);
-    for (const url of urls) assert.ok(full.includes(`url: ${url}\n`), url);
+    const english = urls.filter((url) => !new URL(url).pathname.startsWith('/es/'));
+    assert.ok(english.length >= 20 && english.length < urls.length);
+    for (const url of english) assert.ok(full.includes(`url: ${url}\n`), url);
+    assert.match(await (await get('/llms.txt')).text(), new RegExp(`in Spanish under \\[${server.url.replace(/[.]/g, '\\.')}/es/\\]`));
   });
 
   it('sitemap.xml lists every page, each answering 200, with an ETag and a cache lifetime', async () => {

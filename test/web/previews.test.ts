@@ -99,11 +99,15 @@ function jsonLd(body: string): { documents: Node[]; nodes: Node[] } {
 
 const ofType = (nodes: Node[], type: string): Node[] => nodes.filter((n) => n['@type'] === type);
 
-/** The schema.org types each page must carry, by path. */
+/** A page's address in English: the Spanish pages carry the same previews and data, in Spanish. */
+const inEnglish = (path: string): string => (path === '/es/' ? '/' : path.replace(/^\/es(?=\/)/, ''));
+
+/** The schema.org types each page must carry, by path: the page itself, then what it shows. */
 function expectedTypes(path: string): string[] {
-  if (path === '/') return ['HomeAndConstructionBusiness'];
-  if (/^\/projects\/[^/]+$/.test(path)) return ['CreativeWork', 'BreadcrumbList'];
-  if (/^\/services\/[^/]+$/.test(path)) return ['Service', 'BreadcrumbList'];
+  const english = inEnglish(path);
+  if (english === '/') return ['WebPage', 'HomeAndConstructionBusiness'];
+  if (/^\/projects\/[^/]+$/.test(english)) return ['WebPage', 'CreativeWork', 'BreadcrumbList'];
+  if (/^\/services\/[^/]+$/.test(english)) return ['WebPage', 'Service', 'BreadcrumbList'];
   return [];
 }
 
@@ -148,10 +152,10 @@ describe('rich previews and structured data', () => {
       }
       assert.ok(one(metaValues(body, 'og:title'), `${path}: og:title`).length > 0);
       assert.equal(one(metaValues(body, 'og:description'), `${path}: og:description`), description);
-      const website = path === '/' || path === '/projects' || path === '/services';
+      const website = ['/', '/projects', '/services'].includes(inEnglish(path));
       assert.equal(one(metaValues(body, 'og:type'), `${path}: og:type`), website ? 'website' : 'article', path);
       assert.equal(one(metaValues(body, 'og:site_name'), `${path}: og:site_name`), 'Harbor & Hedge Design-Build');
-      assert.equal(one(metaValues(body, 'og:locale'), `${path}: og:locale`), 'en_US');
+      assert.equal(one(metaValues(body, 'og:locale'), `${path}: og:locale`), path.startsWith('/es/') ? 'es_US' : 'en_US');
       const card = one(metaValues(body, 'twitter:card'), `${path}: twitter:card`);
       assert.equal(card, metaValues(body, 'og:image').length > 0 ? 'summary_large_image' : 'summary', `${path}: card fits the image`);
       for (const kept of ['rel="alternate" type="text/markdown"', 'rel="service-desc"', 'rel="stylesheet"', 'rel="icon"']) {
@@ -169,8 +173,9 @@ describe('rich previews and structured data', () => {
   it('pages with a cover preview it: a 1200 px JPEG with its size, type and alt text; the others have none', async () => {
     // The project's cover is 1600 px wide (made at 480 to 1600), the sample projects' are drawings (made at
     // every width), the service's is 1000 px (made at 480 and 800). Only the breakout project has no image.
-    const projectPages = pages.filter((p) => p.startsWith('/projects/') && p !== '/projects/breakout-house');
-    const withCover = new Map([['/', 1200], ['/projects', 1200], ...projectPages.map((p) => [p, 1200] as const), ['/services', 800], ['/services/site-survey', 800]]);
+    const projectPages = pages.filter((p) => inEnglish(p).startsWith('/projects/') && inEnglish(p) !== '/projects/breakout-house');
+    const covered = ['/', '/projects', '/services', '/services/site-survey'].flatMap((p) => [p, p === '/' ? '/es/' : `/es${p}`]);
+    const withCover = new Map([...covered.map((p) => [p, inEnglish(p).startsWith('/services') ? 800 : 1200] as const), ...projectPages.map((p) => [p, 1200] as const)]);
     for (const [path, width] of withCover) {
       const body = await page(path);
       const image = one(metaValues(body, 'og:image'), `${path}: og:image`);
@@ -293,7 +298,7 @@ describe('rich previews and structured data', () => {
     assert.equal(byPath.get('/')?.images[0], ld[0]);
     assert.deepEqual(byPath.get('/services/site-survey')?.images.length, 1);
     assert.deepEqual(byPath.get('/developers')?.images, []);
-    assert.match(xml, /<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:image="http:\/\/www.google.com\/schemas\/sitemap-image\/1.1">/);
+    assert.match(xml, /<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:image="http:\/\/www.google.com\/schemas\/sitemap-image\/1.1" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/);
   });
 
   describe('in Chromium', { skip: chromiumSkip() }, () => {
