@@ -129,9 +129,9 @@ export function createWebsite(options: WebsiteOptions): Website {
   function registerBookingPages(scope: FastifyInstance, assets: LayoutAssets): void {
     const render = (page: Page) => renderPage(page, { catalog, baseUrl, assets, serves: servesIn(scope) });
     const clock = options.clock ?? systemClock;
-    registerBookingRoutes(scope, { consultations: options.consultations, render, clock, baseUrl });
+    registerBookingRoutes(scope, { consultations: options.consultations, catalog, render, clock, baseUrl });
     registerManageRoutes(scope, {
-      consultations: options.consultations, render, clock, allowedOrigins: options.allowedOrigins, notFound: () => built().notFound[DEFAULT_LOCALE],
+      consultations: options.consultations, catalog, render, clock, allowedOrigins: options.allowedOrigins, notFound: (locale) => built().notFound[locale],
     });
   }
 

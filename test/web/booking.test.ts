@@ -1,7 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKING_POLICY } from '../../src/contract/consultation.js';
-import { BOOKED_WORDS, BOOKING_WORDS, MANAGE_WORDS, OFFER_WORDS } from '../../src/web/booking/words.js';
+import { EN } from '../../src/words/en.js';
 import { formEncode, postInquiry, validInquiry, type Body } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -81,9 +81,9 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const { response, body } = await post('/consultations', { type: 'studio-meeting', start: MONDAY_9, ...person, message: '' });
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('cache-control'), 'no-store');
-    assert.match(body, new RegExp(BOOKED_WORDS.title));
+    assert.match(body, new RegExp(EN.booking.booked.title));
     assert.match(body, /Studio meeting, Monday, March 15, 2027, 9:00 AM–10:00 AM New York time \(EDT\)\./);
-    assert.ok(body.includes(BOOKED_WORDS.invitation(String(person.email))));
+    assert.ok(body.includes(EN.booking.booked.invitation(String(person.email))));
     manageLink(body);
     const after = await page('/consultations?type=introductory-call');
     assert.ok(!after.body.includes(`value="${MONDAY_9}"`), 'its time is no longer free, for any type');
@@ -96,7 +96,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const late = details({ name: 'Katherine Johnson' });
     const { response, body } = await post('/consultations', { type: 'introductory-call', start: THURSDAY_930, ...late });
     assert.equal(response.status, 409);
-    assert.ok(body.includes(BOOKING_WORDS.taken));
+    assert.ok(body.includes(EN.booking.page.taken));
     const offered = [...body.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]);
     assert.equal(offered.length, BOOKING_POLICY.alternatives);
     // 9:00 would run into it with the buffer; the nearest free times follow it that morning.
@@ -109,7 +109,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const { response, body } = await post('/consultations', { type: 'introductory-call', start: '', ...details({ email: 'grace@' }) });
     assert.equal(response.status, 400);
     assert.match(body, /<p class="field-error" id="b-email-error">That email address doesn’t look complete/);
-    assert.match(body, new RegExp(`<p class="field-error" id="f-start-error">${BOOKING_WORDS.prompts.start.missing}</p>`));
+    assert.match(body, new RegExp(`<p class="field-error" id="f-start-error">${EN.booking.page.prompts.start.missing}</p>`));
     assert.match(body, /Please check the 2 fields marked below\./);
     assert.ok(body.includes('value="Grace Hopper"'));
   });
@@ -126,7 +126,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const thanks = await post('/contact', inquiry);
     assert.equal(thanks.response.status, 200);
     const offer = /<form method="post" action="\/consultations">([\s\S]*?)<\/form>/.exec(thanks.body)?.[1] ?? '';
-    assert.ok(thanks.body.includes(OFFER_WORDS.heading));
+    assert.ok(thanks.body.includes(EN.booking.offer.heading));
     const hidden = Object.fromEntries([...offer.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
     assert.equal(hidden.name, inquiry.name);
     assert.equal(hidden.email, inquiry.email);
@@ -160,18 +160,18 @@ describe('booking a consultation on the website (no JavaScript)', () => {
 
     const moved = await post(path, { action: 'move', start: '2027-03-17T15:00:00-04:00' });
     assert.equal(moved.response.status, 200);
-    assert.ok(moved.body.includes(MANAGE_WORDS.moved));
+    assert.ok(moved.body.includes(EN.booking.manage.moved));
     assert.match(moved.body, /Wednesday, March 17, 2027, 3:00 PM–3:30 PM New York time \(EDT\)/);
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('value="2027-03-16T14:00:00-04:00"'), 'the old time is free');
 
     const ask = await post(path, { action: 'cancel' });
-    assert.ok(ask.body.includes(MANAGE_WORDS.cancelConfirm));
+    assert.ok(ask.body.includes(EN.booking.manage.cancelConfirm));
     assert.match(ask.body, /name="action" value="cancel-confirmed"/);
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('2027-03-17T15:00:00-04:00') === false, 'asking changes nothing');
 
     const cancelled = await post(path, { action: 'cancel-confirmed' });
     assert.equal(cancelled.response.status, 200);
-    assert.ok(cancelled.body.includes(MANAGE_WORDS.cancelledNow));
+    assert.ok(cancelled.body.includes(EN.booking.manage.cancelledNow));
     assert.doesNotMatch(cancelled.body, /name="action"/, 'nothing left to change');
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('value="2027-03-17T15:00:00-04:00"'), 'its time is free again');
   });
@@ -181,8 +181,8 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const path = manageLink(made.body);
     const refused = await post(path, { action: 'cancel-confirmed' }, { origin: 'https://evil.example' });
     assert.equal(refused.response.status, 403);
-    assert.ok(refused.body.includes(MANAGE_WORDS.refused));
-    assert.doesNotMatch((await page(path)).body, new RegExp(MANAGE_WORDS.cancelled));
+    assert.ok(refused.body.includes(EN.booking.manage.refused));
+    assert.doesNotMatch((await page(path)).body, new RegExp(EN.booking.manage.cancelled));
     const unknown = await page('/consultations/manage/not-a-real-token');
     assert.equal(unknown.response.status, 404);
     assert.match(unknown.body, /<h1[^>]*>Page not found<\/h1>/);
