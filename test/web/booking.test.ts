@@ -2,6 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKING_POLICY } from '../../src/contract/consultation.js';
 import { EN } from '../../src/words/en.js';
+import { ES } from '../../src/words/es.js';
 import { formEncode, postInquiry, validInquiry, type Body } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -200,6 +201,74 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     // Moving to where it stands already changes nothing but still counts: ten moves, then the bucket is empty.
     assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
     assert.equal((await page(path)).response.status, 200, 'looking at it is never counted');
+  });
+
+  it('in Spanish under /es/: the types in the catalog\'s Spanish, the times by Spanish day in the studio\'s zone, Content-Language es', async () => {
+    const { response, body } = await page('/es/consultations?type=introductory-call');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.match(body, /<html lang="es">/);
+    assert.match(body, /<a href="\/es\/consultations"[^>]*>Reservar una consulta<\/a>/, 'the header links the Spanish page in Spanish');
+    assert.match(body, /<h3>Llamada de introducción<\/h3>\s*<p class="type-facts">30 minutos · Por teléfono<\/p>/);
+    assert.match(body, /<h3>Reunión en el estudio<\/h3>\s*<p class="type-facts">60 minutos · En el estudio<\/p>/);
+    assert.match(body, /Los horarios están en hora oriental \(EST\/EDT\)\./);
+    assert.match(body, /<legend>jueves, 11 de marzo<\/legend>/);
+    // 14:00 in New York on both sides of the March change, on a 24-hour clock.
+    assert.match(body, new RegExp(`datetime="2027-03-11T14:00:00-05:00">14:00</time>`));
+    assert.match(body, new RegExp(`datetime="2027-03-15T14:00:00-04:00">14:00</time>`));
+    assert.doesNotMatch(body, /<legend>(sábado|domingo)/);
+    assert.match(body, /<form class="booking-form" method="post" action="\/es\/consultations">/);
+    assert.match(body, /href="\/es\/consultations\?type=introductory-call&amp;from=2027-03-24#times"[^>]*>Horarios posteriores</);
+    assert.match(body, /data-time-locale="es" data-your-time="su hora"/, 'booking.js is given the page\'s words and locale');
+    assert.match(body, /<link rel="alternate" hreflang="en" href="[^"]+\/consultations">/, 'the English page is its alternate');
+    assert.match((await page('/consultations')).body, /<link rel="alternate" hreflang="es" href="[^"]+\/es\/consultations">/, 'and back');
+    const twin = await page('/es/consultations.md?type=introductory-call');
+    assert.equal(twin.response.headers.get('content-language'), 'es');
+    assert.match(twin.body, /- \*\*lunes, 15 de marzo\*\*: [^\n]*\b14:00, 14:30\b/);
+  });
+
+  it('in Spanish: refuses a bad submission in Spanish, keeping what was typed', async () => {
+    const { response, body } = await post('/es/consultations', { type: 'introductory-call', start: '', ...details({ name: '' }) });
+    assert.equal(response.status, 400);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.ok(body.includes(`<p class="field-error" id="f-start-error">${ES.booking.page.prompts.start.missing}</p>`));
+    assert.ok(body.includes(`<p class="field-error" id="b-name-error">${ES.booking.page.prompts.name.missing}</p>`));
+    assert.ok(body.includes(ES.booking.page.problems(2)));
+    assert.ok(body.includes('value="+1 305 555 0199"'));
+  });
+
+  it('in Spanish: books, answers in Spanish with the Spanish manage page, which moves it in Spanish', async () => {
+    const person = details();
+    const { response, body } = await post('/es/consultations', { type: 'studio-meeting', start: '2027-03-22T09:00:00-04:00', ...person });
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.ok(body.includes(ES.booking.booked.title));
+    assert.ok(body.includes('Reunión en el estudio, lunes, 22 de marzo de 2027, de 9:00 a 10:00, hora oriental (EDT).'));
+    assert.ok(body.includes(ES.booking.booked.invitation(String(person.email))));
+    const link = /href="(http:\/\/127\.0\.0\.1:\d+\/es\/consultations\/manage\/[\w-]+)"/.exec(body);
+    assert.ok(link, 'the answer links the Spanish manage page');
+    const path = new URL(link[1]!).pathname;
+    const shown = await page(path);
+    assert.equal(shown.response.status, 200);
+    assert.equal(shown.response.headers.get('content-language'), 'es');
+    assert.equal(shown.response.headers.get('x-robots-tag'), 'noindex');
+    assert.ok(shown.body.includes(ES.booking.manage.cancelAsk));
+    const moved = await post(path, { action: 'move', start: '2027-03-23T15:00:00-04:00' });
+    assert.equal(moved.response.status, 200);
+    assert.ok(moved.body.includes(ES.booking.manage.moved));
+    assert.ok(moved.body.includes('Reunión en el estudio, martes, 23 de marzo de 2027, de 15:00 a 16:00, hora oriental (EDT).'));
+    // The same booking, by its English address, in English: the booking records no language.
+    assert.match((await page(path.slice('/es'.length))).body, /Studio meeting, Tuesday, March 23, 2027, 3:00 PM–4:00 PM/);
+    const unknown = await page('/es/consultations/manage/not-a-real-token');
+    assert.equal(unknown.response.status, 404);
+    assert.match(unknown.body, /<html lang="es">/);
+  });
+
+  it('in Spanish: the thank-you page offers the booking in Spanish, posting to the Spanish booking page', async () => {
+    const thanks = await post('/es/contact', validInquiry({ email: 'ada.reserva@example.com' }));
+    assert.equal(thanks.response.status, 200);
+    assert.ok(thanks.body.includes(ES.booking.offer.heading));
+    assert.match(thanks.body, new RegExp(`<form method="post" action="/es/consultations">[\\s\\S]*?${ES.booking.offer.button}</button>`));
   });
 
   it('the manage pages are in neither the sitemap nor llms.txt', async () => {
