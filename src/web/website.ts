@@ -26,7 +26,7 @@ import type { Page } from './page.js';
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
-import { registerWebMcpTools } from './webmcp-tools.js';
+import { registerWebMcpTools, webMcpToolsPath } from './webmcp-tools.js';
 import { DEFAULT_LOCALE, LOCALES, localePath, splitLocalePath } from '../words/locale.js';
 
 export interface WebsiteOptions {
@@ -61,7 +61,7 @@ function reservedAddresses(sources: PageSource[]): Set<string> {
   const builtIn = sources.filter((s) => !s.file).flatMap((s) => [s.path, markdownPath(s.path)]);
   return new Set<string>([
     ...Object.values(PATHS), ...Object.values(OAUTH_PATHS), ...Object.values(OAUTH_METADATA_PATHS),
-    ...DOCUMENT_PATHS, ...ASSET_PATHS, SITE_PATHS.webmcpTools, ...builtIn,
+    ...DOCUMENT_PATHS, ...ASSET_PATHS, ...LOCALES.map(webMcpToolsPath), ...builtIn,
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { CONSULTATION_PLACE_WORDS, CONSULTATION_PLACES, type ConsultationPlace } from '../contract/consultation.js';
 import { INQUIRY_ENUM_LABELS } from '../contract/inquiry-labels.js';
+import type { WebMcpWords } from './webmcp.js';
 
 // Every word a person reads from the studio in English: the website, its forms and their scripts, the
 // booking pages, the acknowledgement email. es.ts is typed by this one, so a key missing there fails the
@@ -194,6 +195,12 @@ export const EN = {
   },
   /** The email that tells a person their inquiry arrived: src/inquiries/notifiers/acknowledgement.ts. */
   acknowledgement: {},
+  /**
+   * The pages' WebMCP tools: src/web/webmcp-tools.ts. In English they are the agent operations' own words
+   * (src/agent-tools: titles, descriptions and the contract's argument descriptions, shared with MCP and
+   * A2A), so none here; another language gives every tool the pages offer in its own words.
+   */
+  webmcp: undefined as WebMcpWords | undefined,
 };
 
 export type Words = typeof EN;
