@@ -62,7 +62,7 @@ function pageForm(name: OperationName, form: BrowserForm, locale: Locale): PageF
 }
 
 /** What the catalog's words are told: the studio, the pages in the language, the contract's limits. */
-function factsIn(studio: string, locale: Locale): WebMcpFacts {
+export function webMcpFacts(studio: string, locale: Locale): WebMcpFacts {
   const { read, inquiry, booking } = RATE_LIMIT_POLICIES;
   return {
     studio,
@@ -95,7 +95,7 @@ function translated(tool: WebMcpTool, words: WebMcpToolWords, facts: WebMcpFacts
 function toolsIn(tools: WebMcpTool[], studio: string, locale: Locale): WebMcpTool[] {
   const words = wordsOf(locale).webmcp;
   if (!words) return tools;
-  const facts = factsIn(studio, locale);
+  const facts = webMcpFacts(studio, locale);
   return tools.map((tool) => {
     const own = words.tools[tool.name];
     if (!own) throw new Error(`WebMCP: no ${locale} words for the tool ${tool.name}`);

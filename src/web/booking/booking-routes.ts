@@ -17,7 +17,7 @@ import type { Page } from '../page.js';
 import { HTML_TYPE, pageLanguage, sayLanguage, sendNegotiated, type RenderedPage } from '../rendered-page.js';
 import { asPage } from '../response-headers.js';
 import { CARRIED_FIELDS, type BookingFormState } from './booking-form.js';
-import { bookedPage, bookingPage } from './booking-page.js';
+import { bookedPage, bookingPage, manageUrlIn } from './booking-page.js';
 import { refusalState } from './refusals.js';
 import { LOCALES } from '../../words/locale.js';
 import { bookingLanguage, typesIn, type BookingLanguage } from './language.js';
@@ -133,8 +133,8 @@ function registerBookingRoutesIn(scope: FastifyInstance, options: BookingRouteOp
     try {
       const { booking, rateLimit } = await consultations.book(slug, bookingRequest(values), { ...callerOf(request), channel: 'web' });
       if (rateLimit) reply.headers(rateLimitHeaders(rateLimit));
-      // Location: where the booking is seen (the person's own page), for the script to open next.
-      if (json) return reply.code(201).header('Cache-Control', 'no-store').header('Location', booking.manage_url).send(booking);
+      // Location: where the booking is seen (the person's own page, in this page's language), for the script to open next.
+      if (json) return reply.code(201).header('Cache-Control', 'no-store').header('Location', manageUrlIn(lang, booking.manage_url)).send(booking);
       return sendHtml(reply, 201, bookedPage(lang, booking, typeOf(slug)!, values.email!));
     } catch (thrown) {
       const error = toApiError(thrown as Error);
