@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { EN } from '../../src/words/en.js';
+import { ES } from '../../src/words/es.js';
 import { checkPage, chromiumSkip, fillValidInquiry, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -72,6 +73,34 @@ describe('booking a consultation in Chromium', { skip: chromiumSkip() }, () => {
       await context.close();
     });
   }
+
+  it('in Spanish at 390 px: Spanish days, a 24-hour clock and the visitor\'s own time in Spanish; axe clean; books and manages in Spanish', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, timezoneId: 'Europe/Madrid', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/es/consultations`);
+    await page.locator('.your-time').first().waitFor();
+    assert.equal(await page.locator('.slot-day legend').first().innerText(), 'jueves, 11 de marzo');
+    // The first free time on Thursday 11 March (earlier tests booked some): New York is six hours behind Madrid then.
+    const shown = (await page.locator('.slot-day li').first().innerText()).replace(/\s+/g, ' ').replace(' ,', ',');
+    const [, studio, visitor] = /^(\d{1,2}:\d\d) (\d{2}:\d\d) \S+, (?:.+)$/.exec(shown) ?? [];
+    assert.ok(studio && visitor && shown.endsWith(`, ${ES.booking.page.yourTime}`), shown);
+    assert.equal(Number(visitor.split(':')[0]) - Number(studio.split(':')[0]), 6, '24-hour clocks, the visitor\'s in Madrid');
+    assert.match(await page.locator('.zone-line').innerText(), new RegExp(`hora oriental \\(EST/EDT\\)\\. ${ES.booking.page.yourTimeLine}`));
+    await checkPage(page, `${SHOTS}/booking-page-es-390.png`);
+    await page.locator('.slot-day label').first().click();
+    await page.fill('#b-name', 'Gabriela Mistral');
+    await page.fill('#b-email', `visitante${(person += 1)}@example.com`);
+    await Promise.all([page.waitForLoadState('load'), page.click(`button:has-text("${ES.booking.page.submit}")`)]);
+    await page.locator(`h1:has-text("${ES.booking.booked.title}")`).waitFor();
+    assert.ok((await page.locator('main').innerText()).includes(`Llamada de introducción, jueves, 11 de marzo de 2027, de ${studio} a `), 'what and when, in Spanish');
+    assert.match(await page.locator('main').innerText(), /, hora oriental \(EST\)\./);
+    await checkPage(page, `${SHOTS}/booking-success-es-390.png`);
+    await page.click(`text=${ES.booking.booked.manageLink}`);
+    await page.locator(`h1:has-text("${ES.booking.manage.title}")`).waitFor();
+    assert.match(page.url(), /\/es\/consultations\/manage\//);
+    await checkPage(page, `${SHOTS}/booking-manage-es-390.png`);
+    await context.close();
+  });
 
   it('with JavaScript, the inquiry sent inline offers a booking that carries it over by POST', async () => {
     const context = await browser.newContext();
