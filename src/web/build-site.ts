@@ -7,7 +7,6 @@ import { skillMarkdown, skillsIndex } from './agent-skill.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { bookingOffer, consultationsOffered } from './booking/offer.js';
-import { OFFER_WORDS } from './booking/words.js';
 import { contactForm } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
 import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
@@ -82,7 +81,7 @@ function formPages(ctx: SiteContext, frame: PageFrame): FormPages {
   return {
     // With consultations, the thank-you page offers one, carrying the inquiry's details (per request).
     thanks: (offer) => (offered && offer
-      ? layout({ ...thanksPage(ctx), appendix: { markdown: '', html: bookingOffer(offer), label: OFFER_WORDS.heading } }, thanksText, frame)
+      ? layout({ ...thanksPage(ctx), appendix: { markdown: '', html: bookingOffer(ctx.locale, offer), label: ctx.words.booking.offer.heading } }, thanksText, frame)
       : thanks),
     form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state, offered) } }, main, frame),
   };

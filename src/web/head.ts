@@ -114,7 +114,7 @@ export function pageHead(page: Page, catalog: Catalog, locale: Locale, frame: Pa
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
     page.bookingScript && html`<script src="${assets.bookingScript}" defer></script>`,
     // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
-    html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools}" defer></script>`,
+    html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools[locale]}" defer></script>`,
     structuredData(page, url, locale),
   ].filter((line): line is SafeHtml => line instanceof SafeHtml);
   return html`<head>\n${lines.map((line) => html`${line}\n`)}</head>`;

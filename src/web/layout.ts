@@ -4,7 +4,6 @@ import { LANGUAGE_TAGS, localePath, splitLocalePath, type Locale } from '../word
 import { wordsOf, type Words } from '../words/words.js';
 import { SITE_PATHS } from './site-paths.js';
 import { consultationsOffered } from './booking/offer.js';
-import { BOOKING_WORDS } from './booking/words.js';
 import { pageHead } from './head.js';
 import { languageVersions, type LayoutAssets, type PageFrame } from './page-frame.js';
 import { html, type SafeHtml } from './html.js';
@@ -31,7 +30,7 @@ export function navigation(catalog: Catalog, locale: Locale): NavItem[] {
     { path: at(SITE_PATHS.services), label: words.services },
     ...catalog.pages.map((p) => ({ path: at(pagePath(p.slug)), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
     { path: at(SITE_PATHS.contact), label: words.contact },
-    ...(consultationsOffered(catalog) ? [{ path: at(PATHS.bookPage), label: BOOKING_WORDS.nav }] : []),
+    ...(consultationsOffered(catalog) ? [{ path: at(PATHS.bookPage), label: wordsOf(locale).booking.nav }] : []),
   ];
 }
 

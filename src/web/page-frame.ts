@@ -9,8 +9,8 @@ export interface LayoutAssets {
   contactScript: string;
   bookingScript: string;
   webmcpScript: string;
-  /** The WebMCP tool definitions the script reads, made per app from the content (src/web/webmcp-tools.ts). */
-  webmcpTools: string;
+  /** The WebMCP tool definitions the script reads, one per language, made per app from the content (src/web/webmcp-tools.ts). */
+  webmcpTools: Record<Locale, string>;
   icon: string;
 }
 

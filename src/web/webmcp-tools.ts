@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { BrowserForm, BrowserRun } from '../agent-tools/operation.js';
+import { BUDGETS, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { BOOKING_POLICY } from '../contract/consultation.js';
 import { PATHS } from '../contract/paths.js';
+import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../agent-tools/operations.js';
 import { someArguments, type ArgumentsSchema } from '../agent-tools/schemas.js';
 import { jsonRepresentation } from '../http/representation.js';
@@ -8,9 +11,14 @@ import { IMMUTABLE, registerAsset } from './assets.js';
 import { BOOKING_FORM_CLASS } from './booking/booking-form.js';
 import { INQUIRY_FORM_CLASS } from './contact-form.js';
 import { SITE_PATHS } from './site-paths.js';
+import { DEFAULT_LOCALE, LOCALES, localePath, type Locale } from '../words/locale.js';
+import type { WebMcpFacts, WebMcpToolWords } from '../words/webmcp.js';
+import { wordsOf } from '../words/words.js';
 
 // What the pages' WebMCP script (assets/webmcp.js) registers and how it runs each tool, as one JSON asset
 // made from the agent operations (src/agent-tools): the script states no tool name, description, schema or address.
+// One document per language: the Spanish pages name theirs, with the tools' words from the catalog (its
+// `webmcp` section) and their forms' pages under /es/; the names and schemas are the same in every language.
 
 /** A tool as a page registers it with WebMCP (`ModelContextTool` without its `execute`, which the site's script adds). */
 export interface WebMcpTool {
@@ -47,10 +55,52 @@ const PAGE_FORMS: Readonly<Record<string, string>> = {
   [PATHS.bookPage]: `form.${BOOKING_FORM_CLASS}`,
 };
 
-function pageForm(name: OperationName, form: BrowserForm): PageForm {
+function pageForm(name: OperationName, form: BrowserForm, locale: Locale): PageForm {
   const selector = PAGE_FORMS[form.page];
   if (!selector) throw new Error(`WebMCP: ${name} fills in a form on ${form.page}, which has none`);
-  return { ...form, selector };
+  return { ...form, page: localePath(form.page, locale), selector };
+}
+
+/** What the catalog's words are told: the studio, the pages in the language, the contract's limits. */
+export function webMcpFacts(studio: string, locale: Locale): WebMcpFacts {
+  const { read, inquiry, booking } = RATE_LIMIT_POLICIES;
+  return {
+    studio,
+    contactPage: localePath(PATHS.contactPage, locale),
+    bookPage: localePath(PATHS.bookPage, locale),
+    readLimit: read,
+    inquiryLimit: inquiry,
+    bookingLimit: booking,
+    maxUpcomingPerAddress: BOOKING_POLICY.maxUpcomingPerAddress,
+    slotsSpanDays: { default: BOOKING_POLICY.defaultSlotsSpanDays, max: BOOKING_POLICY.maxSlotsSpanDays },
+    inquiryValues: { location: LOCATIONS, budget: BUDGETS, phase: PHASES },
+  };
+}
+
+/**
+ * A tool in a language's words: its title and description, and each argument's description (the schema's
+ * own `description` keywords, nothing else of it). An argument the words leave out fails the build.
+ */
+function translated(tool: WebMcpTool, words: WebMcpToolWords, facts: WebMcpFacts): WebMcpTool {
+  const said = words.arguments(facts);
+  const properties = Object.fromEntries(Object.entries(tool.inputSchema.properties).map(([name, schema]) => {
+    if (said[name] === undefined) throw new Error(`WebMCP: no words for the argument ${name} of ${tool.name}`);
+    return [name, { ...schema, description: said[name] }];
+  }));
+  const described = typeof tool.inputSchema.description === 'string' && words.schema !== undefined ? { description: words.schema } : {};
+  return { ...tool, title: words.title(facts), description: words.description(facts), inputSchema: { ...tool.inputSchema, ...described, properties } };
+}
+
+/** The tools in a language: the operations' own words in English, the catalog's otherwise. */
+function toolsIn(tools: WebMcpTool[], studio: string, locale: Locale): WebMcpTool[] {
+  const words = wordsOf(locale).webmcp;
+  if (!words) return tools;
+  const facts = webMcpFacts(studio, locale);
+  return tools.map((tool) => {
+    const own = words.tools[tool.name];
+    if (!own) throw new Error(`WebMCP: no ${locale} words for the tool ${tool.name}`);
+    return translated(tool, own, facts);
+  });
 }
 
 /** The operations the pages offer, each with how the script runs it. */
@@ -61,7 +111,7 @@ function browserOperations() {
   });
 }
 
-export function webMcpDocument(studioName: string): WebMcpDocument {
+export function webMcpDocument(studioName: string, locale: Locale = DEFAULT_LOCALE): WebMcpDocument {
   const offered = browserOperations();
   const reads: Partial<Record<OperationName, ReadTool>> = {};
   const gets: Partial<Record<OperationName, GetTool>> = {};
@@ -69,16 +119,17 @@ export function webMcpDocument(studioName: string): WebMcpDocument {
   for (const { name, browser: { runs } } of offered) {
     if ('read' in runs) reads[name] = runs.read;
     else if ('get' in runs) gets[name] = runs.get;
-    else forms[name] = pageForm(name, runs.form);
+    else forms[name] = pageForm(name, runs.form, locale);
   }
+  const tools = offered.map(({ name, operation, browser }) => ({
+    name,
+    title: operation.title(studioName),
+    description: browser.description(studioName),
+    inputSchema: someArguments(operation.arguments, browser.arguments),
+    annotations: { readOnlyHint: operation.hints.readOnlyHint },
+  }));
   return {
-    tools: offered.map(({ name, operation, browser }) => ({
-      name,
-      title: operation.title(studioName),
-      description: browser.description(studioName),
-      inputSchema: someArguments(operation.arguments, browser.arguments),
-      annotations: { readOnlyHint: operation.hints.readOnlyHint },
-    })),
+    tools: toolsIn(tools, studioName, locale),
     reads,
     gets,
     forms,
@@ -90,7 +141,14 @@ export function webMcpToolNames(): OperationName[] {
   return browserOperations().map(({ name }) => name);
 }
 
-/** Serves the document under a versioned URL (it changes with the studio's name, on a reload) and answers that URL. */
-export function registerWebMcpTools(app: FastifyInstance, studioName: string): string {
-  return registerAsset(app, SITE_PATHS.webmcpTools, jsonRepresentation(webMcpDocument(studioName), IMMUTABLE));
+/** Where a language's document is served: /assets/webmcp-tools.json, /assets/webmcp-tools.es.json. */
+export function webMcpToolsPath(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? SITE_PATHS.webmcpTools : SITE_PATHS.webmcpTools.replace(/\.json$/, `.${locale}.json`);
+}
+
+/** Serves each language's document under a versioned URL (it changes with the studio's name, on a reload) and answers those URLs. */
+export function registerWebMcpTools(app: FastifyInstance, studioName: string): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [
+    locale, registerAsset(app, webMcpToolsPath(locale), jsonRepresentation(webMcpDocument(studioName, locale), IMMUTABLE)),
+  ])) as Record<Locale, string>;
 }

@@ -26,7 +26,7 @@ import type { Page } from './page.js';
 import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
-import { registerWebMcpTools } from './webmcp-tools.js';
+import { registerWebMcpTools, webMcpToolsPath } from './webmcp-tools.js';
 import { DEFAULT_LOCALE, LOCALES, localePath, splitLocalePath } from '../words/locale.js';
 
 export interface WebsiteOptions {
@@ -61,7 +61,7 @@ function reservedAddresses(sources: PageSource[]): Set<string> {
   const builtIn = sources.filter((s) => !s.file).flatMap((s) => [s.path, markdownPath(s.path)]);
   return new Set<string>([
     ...Object.values(PATHS), ...Object.values(OAUTH_PATHS), ...Object.values(OAUTH_METADATA_PATHS),
-    ...DOCUMENT_PATHS, ...ASSET_PATHS, SITE_PATHS.webmcpTools, ...builtIn,
+    ...DOCUMENT_PATHS, ...ASSET_PATHS, ...LOCALES.map(webMcpToolsPath), ...builtIn,
   ]);
 }
 
@@ -129,9 +129,9 @@ export function createWebsite(options: WebsiteOptions): Website {
   function registerBookingPages(scope: FastifyInstance, assets: LayoutAssets): void {
     const render = (page: Page) => renderPage(page, { catalog, baseUrl, assets, serves: servesIn(scope) });
     const clock = options.clock ?? systemClock;
-    registerBookingRoutes(scope, { consultations: options.consultations, render, clock, baseUrl });
+    registerBookingRoutes(scope, { consultations: options.consultations, catalog, render, clock, baseUrl });
     registerManageRoutes(scope, {
-      consultations: options.consultations, render, clock, allowedOrigins: options.allowedOrigins, notFound: () => built().notFound[DEFAULT_LOCALE],
+      consultations: options.consultations, catalog, render, clock, allowedOrigins: options.allowedOrigins, notFound: (locale) => built().notFound[locale],
     });
   }
 

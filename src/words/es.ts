@@ -1,7 +1,11 @@
 import type { Words } from './en.js';
+import type { RateLimit, WebMcpFacts } from './webmcp.js';
 
 // Every word a person reads from the studio in Spanish, as a Miami studio writes to its clients: usted,
 // plain words, the terms of the trade used in South Florida. Typed by en.ts: a missing key fails the typecheck.
+
+const minutes = (limit: RateLimit) => limit.windowSeconds / 60;
+const readLimit = (f: WebMcpFacts) => `Cuenta para el límite de lectura (${f.readLimit.limit} cada ${f.readLimit.windowSeconds} s por cliente).`;
 
 export const ES: Words = {
   site: {
@@ -90,6 +94,169 @@ export const ES: Words = {
     startConversation: 'Hablemos de su casa',
   },
   form: {},
-  booking: {},
+  booking: {
+    nav: 'Reservar una consulta',
+    // 24-hour clock, as the studio writes times in Spanish ("viernes, 4 de diciembre, 10:00").
+    timeLocale: 'es',
+    zone: (zone) => `${zone.generic} (${zone.abbreviations})`,
+    when: (day, start, end, zone) => `${day}, de ${start} a ${end}, ${zone}`,
+    places: { phone: 'Por teléfono', video: 'Por videollamada', studio: 'En el estudio', site: 'En el terreno' },
+    page: {
+      title: 'Reservar una consulta',
+      description: 'Elija un horario para una primera conversación con el estudio: una llamada o una reunión en el estudio.',
+      intro: 'La primera conversación no tiene costo ni lo compromete a nada. Elija el tipo de consulta y luego el horario que mejor le convenga.',
+      typesHeading: 'Lo que puede reservar',
+      minutes: (n) => `${n} minutos`,
+      chooseType: (title) => `Ver los horarios de: ${title}`,
+      chosenType: 'Sus horarios aparecen más abajo',
+      timesHeading: (title) => `Horarios disponibles: ${title}`,
+      zoneLine: (zone) => `Los horarios están en ${zone}.`,
+      yourTime: 'su hora',
+      yourTimeLine: 'Debajo de cada uno, la misma hora donde usted se encuentra.',
+      noTimes: 'No hay horarios disponibles en estas dos semanas.',
+      weeks: 'Semanas',
+      later: 'Horarios posteriores',
+      earlier: 'Horarios anteriores',
+      pickLegend: 'Elija un horario',
+      detailsHeading: 'Sus datos',
+      submit: 'Reservar este horario',
+      apiNote: (url) => `Los agentes y desarrolladores pueden reservar a través de la API: \`GET ${url}\` lista las consultas y las direcciones de sus horarios disponibles.`,
+      fields: {
+        name: 'Su nombre',
+        email: 'Correo electrónico',
+        phone: 'Teléfono',
+        message: '¿De qué le gustaría hablar?',
+      },
+      prompts: {
+        start: { missing: 'Por favor, elija uno de los horarios.' },
+        name: { missing: 'Por favor, díganos su nombre.', tooShort: 'Por favor, escriba su nombre completo' },
+        email: { missing: 'Por favor, indíquenos el correo electrónico al que debemos enviar la invitación.' },
+        phone: { missing: 'Por favor, escriba un número de teléfono o deje el campo vacío.' },
+        message: { missing: 'Por favor, cuéntenos un poco de qué le gustaría hablar o deje el campo vacío.' },
+        inquiry_id: { missing: 'No pudimos vincular su consulta; por favor, reserve de nuevo desde la página de reservas.' },
+      },
+      phoneHint: 'Para una llamada, el número al que debemos llamarle.',
+      optional: '(opcional)',
+      problems: (count) => (count === 1 ? 'Por favor, revise el campo marcado abajo.' : `Por favor, revise los ${count} campos marcados abajo.`),
+      taken: 'Alguien acaba de reservar ese horario. Estos son los horarios libres más cercanos; sus datos se conservan.',
+      takenNone: 'Alguien acaba de reservar ese horario y no hay otro libre cerca. Por favor, elija otro día más abajo.',
+      tooMany: 'Este correo electrónico ya tiene el máximo de consultas pendientes que una persona puede reservar. Use el enlace de su invitación para cambiar o cancelar una.',
+      rateLimited: (seconds) => `Demasiados intentos de reserva desde esta conexión. Por favor, espere ${seconds < 90 ? `${seconds} segundos` : `${Math.ceil(seconds / 60)} minutos`} e inténtelo de nuevo.`,
+      unavailable: 'En este momento no podemos tomar reservas. Por favor, inténtelo de nuevo en un minuto o escríbanos por correo electrónico.',
+      notOffered: 'Por ahora el estudio no ofrece consultas para reservar. Por favor, escríbanos.',
+    },
+    booked: {
+      title: 'Su consulta está reservada',
+      description: 'El horario que reservó con el estudio.',
+      lead: (title, when) => `${title}, ${when}.`,
+      invitation: (email) => `Le enviamos una invitación a ${email}: desde allí puede añadirla a su calendario.`,
+      manage: 'Para cambiarla o cancelarla, use su enlace personal aquí abajo. Guárdelo en privado: cualquiera que lo tenga puede modificar la reserva.',
+      manageLink: 'Cambiar o cancelar esta consulta',
+    },
+    manage: {
+      title: 'Su consulta',
+      description: 'Cambie o cancele una consulta reservada con el estudio.',
+      booked: (title, when) => `${title}, ${when}.`,
+      cancelled: 'Esta consulta está cancelada. Su horario vuelve a estar disponible.',
+      past: 'Esta consulta ya tuvo lugar.',
+      moveHeading: 'Cambiarla a otro horario',
+      moveSubmit: 'Cambiar a este horario',
+      taken: 'Alguien acaba de reservar ese horario. Por favor, elija otro de los horarios libres de abajo.',
+      moved: 'Cambiada. Le enviamos una nueva invitación por correo electrónico.',
+      cancelHeading: 'Cancelarla',
+      cancelAsk: 'Cancelar esta consulta',
+      cancelConfirm: '¿Está seguro? Avisaremos al estudio y el horario quedará libre para otras personas.',
+      cancelYes: 'Sí, cancelarla',
+      cancelNo: 'No, mantenerla',
+      cancelledNow: 'Cancelada. Ya avisamos al estudio y le llegará la cancelación a su calendario.',
+      bookAgain: 'Reservar otra consulta',
+      refused: 'Esa solicitud no vino de este sitio, así que no se cambió nada.',
+    },
+    offer: {
+      heading: 'Conversémoslo',
+      text: 'Puede reservar ahora una primera conversación con el estudio; sus datos ya están incluidos.',
+      button: 'Reservar una consulta',
+    },
+  },
   acknowledgement: {},
+  // For an assistant in a Spanish-speaking visitor's browser: what each tool does on these pages, and its arguments.
+  webmcp: {
+    tools: {
+      list_projects: {
+        title: (f) => `Portafolio de ${f.studio}`,
+        description: (f) => `Lista los proyectos del portafolio de ${f.studio}: slug, título, ubicación, descripción, alcance y la URL de la página de cada proyecto. `
+          + 'Llámela sin argumentos para obtener todos los proyectos. Filtro opcional: "location" (texto que debe contener la ubicación del proyecto, '
+          + `sin distinguir mayúsculas de minúsculas, p. ej. "Florida"). ${readLimit(f)}`,
+        arguments: (f) => ({
+          location: 'Filtro opcional: texto que debe contener la ubicación del proyecto, sin distinguir mayúsculas de minúsculas, p. ej. "Miami".',
+        }),
+      },
+      list_services: {
+        title: (f) => `Servicios de ${f.studio}`,
+        description: (f) => `Lista los servicios que ofrece ${f.studio}: slug, título, descripción, capacidades y la URL de la página de cada servicio. `
+          + `No recibe argumentos. ${readLimit(f)}`,
+        arguments: () => ({}),
+      },
+      submit_inquiry: {
+        title: () => 'Enviar una consulta sobre un proyecto',
+        description: (f) => `Completa el formulario de contacto de ${f.studio} (la página ${f.contactPage} de este sitio) con una consulta sobre un proyecto, `
+          + 'para que el visitante la revise y la envíe: esta herramienta nunca envía nada por sí misma; la consulta llega al estudio solo cuando el visitante '
+          + 'pulsa el botón de envío del formulario. Obligatorios: name, email, message (el proyecto: terreno, alcance, plazos), '
+          + `location (${f.inquiryValues.location.join(', ')}), budget (${f.inquiryValues.budget.join(', ')}) y phase (${f.inquiryValues.phase.join(', ')}); `
+          + 'phone es opcional. Use los datos reales que la persona le dio, con su consentimiento; nunca los invente. '
+          + `En ${f.contactPage} completa el formulario y espera al visitante: {"ok": true} cuando ha enviado la consulta; isError con el código "not_sent" `
+          + 'si en cambio vació el formulario; isError con el código "invalid_field" y un mensaje por campo (en "fields") de inmediato si un valor no cabe en el formulario. '
+          + 'En otra página no completa nada: isError con el código "form_not_on_page" y en "url" la dirección que hay que abrir. '
+          + `Como máximo ${f.inquiryLimit.limit} consultas cada ${minutes(f.inquiryLimit)} minutos por cliente, compartidas por todas las formas de enviarlas `
+          + '(el sitio web, la API REST, MCP y A2A).',
+        arguments: (f) => ({
+          name: 'Nombre completo de la persona que consulta.',
+          email: 'Correo electrónico al que el estudio responde.',
+          phone: 'Teléfono, opcional.',
+          message: 'El proyecto: terreno, alcance, plazos, todo lo que ayude. Se conservan los saltos de línea.',
+          location: 'Dónde está el proyecto.',
+          budget: 'Rango del presupuesto de construcción, en dólares estadounidenses.',
+          phase: 'En qué etapa está hoy el proyecto.',
+        }),
+        schema: 'Una consulta de proyecto para la bandeja de entrada del estudio.',
+      },
+      list_consultation_slots: {
+        title: (f) => `Consultas y horarios libres de ${f.studio}`,
+        description: (f) => `Lista las consultas que ofrece ${f.studio}, o los horarios libres de una. Sin "type" responde las consultas que se pueden reservar: `
+          + '{"time_zone", "consultations": [{slug, title, duration_minutes, place, description, ...}]}. Con "type" (un slug) responde los horarios libres '
+          + 'de ese tipo entre "from" y "to" (días AAAA-MM-DD en la zona horaria del estudio, ambos opcionales: hoy y los '
+          + `${f.slotsSpanDays.default} días siguientes si se omiten, como máximo ${f.slotsSpanDays.max} días entre ambos): `
+          + '{"type", "time_zone", "from", "to", "slots": [{start, end}]}, cada hora en RFC 3339 con la diferencia horaria del estudio en ese instante '
+          + '(cambia con el horario de verano) y "time_zone" la zona IANA del estudio: dígale a la persona la hora en su propia zona si es otra. '
+          + readLimit(f),
+        arguments: (f) => ({
+          type: 'El slug del tipo de consulta. Omítalo para obtener los tipos que se pueden reservar.',
+          from: 'Primer día (AAAA-MM-DD, en la zona horaria del estudio); hoy si se omite.',
+          to: `Último día, incluido; ${f.slotsSpanDays.default} días después de "from" si se omite, como máximo ${f.slotsSpanDays.max} días después de él.`,
+        }),
+      },
+      book_consultation: {
+        title: () => 'Reservar una consulta',
+        description: (f) => `Completa el formulario de reserva de ${f.studio} (la página ${f.bookPage} de este sitio) con una consulta, para que el visitante `
+          + 'la revise y la reserve: esta herramienta nunca reserva nada por sí misma; la consulta queda reservada solo cuando el visitante pulsa el botón del formulario. '
+          + 'Indique "type" y "start" (un inicio de list_consultation_slots, exactamente como aparece), "name", "email" y, si quiere, "phone" y "message". '
+          + 'Use los datos reales que la persona le dio, con su consentimiento; nunca los invente. '
+          + `En ${f.bookPage} elige el inicio entre los horarios libres de la página y completa los datos, luego espera al visitante: `
+          + '{"ok": true, ...la reserva} cuando ha reservado (la página muestra entonces su reserva); isError con el código "not_sent" si en cambio vació el formulario; '
+          + 'isError con el código "invalid_field" y un mensaje por campo (en "fields") de inmediato si un valor no cabe en el formulario. '
+          + 'Si la página no muestra ese tipo o ese inicio (otra semana, otro tipo), no completa nada: isError con el código "not_on_page" y '
+          + 'en "url" la dirección de la página que lo muestra. En otra página: isError con el código "form_not_on_page" y en "url" la dirección que hay que abrir. '
+          + `La reserva del visitante cuenta como cualquier otra: ${f.bookingLimit.limit} intentos de reserva cada ${minutes(f.bookingLimit)} minutos por cliente, `
+          + `como máximo ${f.maxUpcomingPerAddress} consultas pendientes por correo electrónico.`,
+        arguments: (f) => ({
+          type: 'El slug del tipo de consulta (list_consultation_slots sin argumentos los lista).',
+          start: 'El inicio de uno de los horarios libres, tal como lo da la lista (se acepta cualquier diferencia horaria que indique el mismo instante).',
+          name: 'El nombre completo de la persona.',
+          email: 'Adónde va la invitación.',
+          phone: 'Opcional; necesario para que el estudio llame en una consulta por teléfono.',
+          message: 'Opcional: de qué quiere hablar.',
+        }),
+      },
+    },
+  },
 };

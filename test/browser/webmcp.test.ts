@@ -4,7 +4,8 @@ import { mkdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
 import type { Db } from '../../src/store/db/database.js';
-import { webMcpToolNames } from '../../src/web/webmcp-tools.js';
+import { webMcpFacts, webMcpToolNames } from '../../src/web/webmcp-tools.js';
+import { ES } from '../../src/words/es.js';
 import { chromiumSkip, launchChromium, seriousViolations, watchedPage } from '../helpers/chromium.js';
 import { countInquiries, openStore, validInquiry, type Body } from '../helpers/inquiries.js';
 import { connect, structured, type Json } from '../helpers/mcp.js';
@@ -22,6 +23,12 @@ const PAGE_TOOLS = webMcpToolNames();
 const NOT_IN_BROWSER = ['hold', 'hold_id', 'inquiry_id'];
 
 type Where = 'document' | 'navigator' | 'provideContext' | 'none';
+
+/** A schema without its words: what must be the same in every language. */
+function withoutDescriptions(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'description' ? undefined : value))) as Json;
+}
+
 
 /**
  * The stand-in, as a string (the test's tsconfig has no DOM types). On `document` it answers registerTool
@@ -378,6 +385,42 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
       await page.setViewportSize({ width, height: 900 });
       assert.deepEqual(await seriousViolations(page), [], `${width} px`);
     }
+    await close();
+  });
+
+  it('the Spanish pages register the same tools from the Spanish document: Spanish words, the same names and schemas, the Spanish forms', async () => {
+    const english = await open('/', 'document');
+    const enTools = new Map((await registered(english.page)).map((tool) => [tool.name, tool]));
+    await english.close();
+    const { type, start } = await freeStart(PAGE_FROM);
+    const { page, problems, posts, requested, close } = await open(`/es/consultations?type=${type}&from=${PAGE_FROM}`, 'document');
+    const esTools = await registered(page);
+    assert.ok(requested.includes('/assets/webmcp-tools.es.json'), 'the page\'s script reads the Spanish document');
+    assert.ok(!requested.includes('/assets/webmcp-tools.json'), 'and not the English one');
+    assert.deepEqual(esTools.map((tool) => tool.name), [...enTools.keys()], 'the same tools, in the same order');
+    for (const tool of esTools) {
+      const en = enTools.get(tool.name)!;
+      const words = ES.webmcp!.tools[tool.name]!;
+      assert.notEqual(tool.description, en.description, `${tool.name}: described in Spanish`);
+      assert.match(tool.description, /^(Lista|Completa) /, `${tool.name}: in Spanish`);
+      assert.notEqual(tool.title, en.title, `${tool.name}: titled in Spanish`);
+      assert.deepEqual(withoutDescriptions(tool.inputSchema), withoutDescriptions(en.inputSchema), `${tool.name}: the same schema`);
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties as Record<string, Json>)) {
+        assert.equal(schema.description, words.arguments(webMcpFacts('', 'es'))[name], `${tool.name}.${name}`);
+        assert.notEqual(schema.description, (en.inputSchema.properties as Record<string, Json>)[name]!.description, `${tool.name}.${name}: in Spanish`);
+      }
+    }
+    assert.match(esTools.find((tool) => tool.name === 'book_consultation')!.description, /la página \/es\/consultations de este sitio/);
+    // On the Spanish booking page the tool fills in the Spanish form, and books when the visitor presses its button.
+    const email = `webmcp-es-${Date.now()}@example.com`;
+    await page.evaluate(`window.pendingCall = ${callTool('book_consultation', { type, start, ...visitorDetails(email) })}; 0`);
+    await page.locator('form.booking-form .assistant-note').waitFor();
+    assert.equal(await page.locator(`input[name="start"][value="${start}"]`).isChecked(), true, 'the start is picked');
+    await page.click('form.booking-form button[type="submit"]');
+    await page.waitForURL(/\/es\/consultations\/manage\//);
+    assert.deepEqual(posts, ['/es/consultations'], 'the Spanish page\'s form posted, once');
+    assert.equal(await page.getAttribute('html', 'lang'), 'es', 'the booking\'s own page, in Spanish');
+    assert.deepEqual(await problems(), []);
     await close();
   });
 

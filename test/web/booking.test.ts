@@ -1,7 +1,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKING_POLICY } from '../../src/contract/consultation.js';
-import { BOOKED_WORDS, BOOKING_WORDS, MANAGE_WORDS, OFFER_WORDS } from '../../src/web/booking/words.js';
+import { EN } from '../../src/words/en.js';
+import { ES } from '../../src/words/es.js';
 import { formEncode, postInquiry, validInquiry, type Body } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -81,9 +82,9 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const { response, body } = await post('/consultations', { type: 'studio-meeting', start: MONDAY_9, ...person, message: '' });
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('cache-control'), 'no-store');
-    assert.match(body, new RegExp(BOOKED_WORDS.title));
+    assert.match(body, new RegExp(EN.booking.booked.title));
     assert.match(body, /Studio meeting, Monday, March 15, 2027, 9:00 AM–10:00 AM New York time \(EDT\)\./);
-    assert.ok(body.includes(BOOKED_WORDS.invitation(String(person.email))));
+    assert.ok(body.includes(EN.booking.booked.invitation(String(person.email))));
     manageLink(body);
     const after = await page('/consultations?type=introductory-call');
     assert.ok(!after.body.includes(`value="${MONDAY_9}"`), 'its time is no longer free, for any type');
@@ -96,7 +97,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const late = details({ name: 'Katherine Johnson' });
     const { response, body } = await post('/consultations', { type: 'introductory-call', start: THURSDAY_930, ...late });
     assert.equal(response.status, 409);
-    assert.ok(body.includes(BOOKING_WORDS.taken));
+    assert.ok(body.includes(EN.booking.page.taken));
     const offered = [...body.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]);
     assert.equal(offered.length, BOOKING_POLICY.alternatives);
     // 9:00 would run into it with the buffer; the nearest free times follow it that morning.
@@ -109,7 +110,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const { response, body } = await post('/consultations', { type: 'introductory-call', start: '', ...details({ email: 'grace@' }) });
     assert.equal(response.status, 400);
     assert.match(body, /<p class="field-error" id="b-email-error">That email address doesn’t look complete/);
-    assert.match(body, new RegExp(`<p class="field-error" id="f-start-error">${BOOKING_WORDS.prompts.start.missing}</p>`));
+    assert.match(body, new RegExp(`<p class="field-error" id="f-start-error">${EN.booking.page.prompts.start.missing}</p>`));
     assert.match(body, /Please check the 2 fields marked below\./);
     assert.ok(body.includes('value="Grace Hopper"'));
   });
@@ -126,7 +127,7 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const thanks = await post('/contact', inquiry);
     assert.equal(thanks.response.status, 200);
     const offer = /<form method="post" action="\/consultations">([\s\S]*?)<\/form>/.exec(thanks.body)?.[1] ?? '';
-    assert.ok(thanks.body.includes(OFFER_WORDS.heading));
+    assert.ok(thanks.body.includes(EN.booking.offer.heading));
     const hidden = Object.fromEntries([...offer.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
     assert.equal(hidden.name, inquiry.name);
     assert.equal(hidden.email, inquiry.email);
@@ -160,18 +161,18 @@ describe('booking a consultation on the website (no JavaScript)', () => {
 
     const moved = await post(path, { action: 'move', start: '2027-03-17T15:00:00-04:00' });
     assert.equal(moved.response.status, 200);
-    assert.ok(moved.body.includes(MANAGE_WORDS.moved));
+    assert.ok(moved.body.includes(EN.booking.manage.moved));
     assert.match(moved.body, /Wednesday, March 17, 2027, 3:00 PM–3:30 PM New York time \(EDT\)/);
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('value="2027-03-16T14:00:00-04:00"'), 'the old time is free');
 
     const ask = await post(path, { action: 'cancel' });
-    assert.ok(ask.body.includes(MANAGE_WORDS.cancelConfirm));
+    assert.ok(ask.body.includes(EN.booking.manage.cancelConfirm));
     assert.match(ask.body, /name="action" value="cancel-confirmed"/);
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('2027-03-17T15:00:00-04:00') === false, 'asking changes nothing');
 
     const cancelled = await post(path, { action: 'cancel-confirmed' });
     assert.equal(cancelled.response.status, 200);
-    assert.ok(cancelled.body.includes(MANAGE_WORDS.cancelledNow));
+    assert.ok(cancelled.body.includes(EN.booking.manage.cancelledNow));
     assert.doesNotMatch(cancelled.body, /name="action"/, 'nothing left to change');
     assert.ok((await page('/consultations?type=introductory-call')).body.includes('value="2027-03-17T15:00:00-04:00"'), 'its time is free again');
   });
@@ -181,8 +182,8 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     const path = manageLink(made.body);
     const refused = await post(path, { action: 'cancel-confirmed' }, { origin: 'https://evil.example' });
     assert.equal(refused.response.status, 403);
-    assert.ok(refused.body.includes(MANAGE_WORDS.refused));
-    assert.doesNotMatch((await page(path)).body, new RegExp(MANAGE_WORDS.cancelled));
+    assert.ok(refused.body.includes(EN.booking.manage.refused));
+    assert.doesNotMatch((await page(path)).body, new RegExp(EN.booking.manage.cancelled));
     const unknown = await page('/consultations/manage/not-a-real-token');
     assert.equal(unknown.response.status, 404);
     assert.match(unknown.body, /<h1[^>]*>Page not found<\/h1>/);
@@ -200,6 +201,74 @@ describe('booking a consultation on the website (no JavaScript)', () => {
     // Moving to where it stands already changes nothing but still counts: ten moves, then the bucket is empty.
     assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
     assert.equal((await page(path)).response.status, 200, 'looking at it is never counted');
+  });
+
+  it('in Spanish under /es/: the types in the catalog\'s Spanish, the times by Spanish day in the studio\'s zone, Content-Language es', async () => {
+    const { response, body } = await page('/es/consultations?type=introductory-call');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.match(body, /<html lang="es">/);
+    assert.match(body, /<a href="\/es\/consultations"[^>]*>Reservar una consulta<\/a>/, 'the header links the Spanish page in Spanish');
+    assert.match(body, /<h3>Llamada de introducción<\/h3>\s*<p class="type-facts">30 minutos · Por teléfono<\/p>/);
+    assert.match(body, /<h3>Reunión en el estudio<\/h3>\s*<p class="type-facts">60 minutos · En el estudio<\/p>/);
+    assert.match(body, /Los horarios están en hora oriental \(EST\/EDT\)\./);
+    assert.match(body, /<legend>jueves, 11 de marzo<\/legend>/);
+    // 14:00 in New York on both sides of the March change, on a 24-hour clock.
+    assert.match(body, new RegExp(`datetime="2027-03-11T14:00:00-05:00">14:00</time>`));
+    assert.match(body, new RegExp(`datetime="2027-03-15T14:00:00-04:00">14:00</time>`));
+    assert.doesNotMatch(body, /<legend>(sábado|domingo)/);
+    assert.match(body, /<form class="booking-form" method="post" action="\/es\/consultations">/);
+    assert.match(body, /href="\/es\/consultations\?type=introductory-call&amp;from=2027-03-24#times"[^>]*>Horarios posteriores</);
+    assert.match(body, /data-time-locale="es" data-your-time="su hora"/, 'booking.js is given the page\'s words and locale');
+    assert.match(body, /<link rel="alternate" hreflang="en" href="[^"]+\/consultations">/, 'the English page is its alternate');
+    assert.match((await page('/consultations')).body, /<link rel="alternate" hreflang="es" href="[^"]+\/es\/consultations">/, 'and back');
+    const twin = await page('/es/consultations.md?type=introductory-call');
+    assert.equal(twin.response.headers.get('content-language'), 'es');
+    assert.match(twin.body, /- \*\*lunes, 15 de marzo\*\*: [^\n]*\b14:00, 14:30\b/);
+  });
+
+  it('in Spanish: refuses a bad submission in Spanish, keeping what was typed', async () => {
+    const { response, body } = await post('/es/consultations', { type: 'introductory-call', start: '', ...details({ name: '' }) });
+    assert.equal(response.status, 400);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.ok(body.includes(`<p class="field-error" id="f-start-error">${ES.booking.page.prompts.start.missing}</p>`));
+    assert.ok(body.includes(`<p class="field-error" id="b-name-error">${ES.booking.page.prompts.name.missing}</p>`));
+    assert.ok(body.includes(ES.booking.page.problems(2)));
+    assert.ok(body.includes('value="+1 305 555 0199"'));
+  });
+
+  it('in Spanish: books, answers in Spanish with the Spanish manage page, which moves it in Spanish', async () => {
+    const person = details();
+    const { response, body } = await post('/es/consultations', { type: 'studio-meeting', start: '2027-03-22T09:00:00-04:00', ...person });
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('content-language'), 'es');
+    assert.ok(body.includes(ES.booking.booked.title));
+    assert.ok(body.includes('Reunión en el estudio, lunes, 22 de marzo de 2027, de 9:00 a 10:00, hora oriental (EDT).'));
+    assert.ok(body.includes(ES.booking.booked.invitation(String(person.email))));
+    const link = /href="(http:\/\/127\.0\.0\.1:\d+\/es\/consultations\/manage\/[\w-]+)"/.exec(body);
+    assert.ok(link, 'the answer links the Spanish manage page');
+    const path = new URL(link[1]!).pathname;
+    const shown = await page(path);
+    assert.equal(shown.response.status, 200);
+    assert.equal(shown.response.headers.get('content-language'), 'es');
+    assert.equal(shown.response.headers.get('x-robots-tag'), 'noindex');
+    assert.ok(shown.body.includes(ES.booking.manage.cancelAsk));
+    const moved = await post(path, { action: 'move', start: '2027-03-23T15:00:00-04:00' });
+    assert.equal(moved.response.status, 200);
+    assert.ok(moved.body.includes(ES.booking.manage.moved));
+    assert.ok(moved.body.includes('Reunión en el estudio, martes, 23 de marzo de 2027, de 15:00 a 16:00, hora oriental (EDT).'));
+    // The same booking, by its English address, in English: the booking records no language.
+    assert.match((await page(path.slice('/es'.length))).body, /Studio meeting, Tuesday, March 23, 2027, 3:00 PM–4:00 PM/);
+    const unknown = await page('/es/consultations/manage/not-a-real-token');
+    assert.equal(unknown.response.status, 404);
+    assert.match(unknown.body, /<html lang="es">/);
+  });
+
+  it('in Spanish: the thank-you page offers the booking in Spanish, posting to the Spanish booking page', async () => {
+    const thanks = await post('/es/contact', validInquiry({ email: 'ada.reserva@example.com' }));
+    assert.equal(thanks.response.status, 200);
+    assert.ok(thanks.body.includes(ES.booking.offer.heading));
+    assert.match(thanks.body, new RegExp(`<form method="post" action="/es/consultations">[\\s\\S]*?${ES.booking.offer.button}</button>`));
   });
 
   it('the manage pages are in neither the sitemap nor llms.txt', async () => {

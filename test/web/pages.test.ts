@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { ERRORS } from '../../src/contract/errors.js';
 import { PATHS } from '../../src/contract/paths.js';
+import { splitLocalePath } from '../../src/words/locale.js';
 import { htmlLinks, markdownLinks, sameOriginPath } from '../helpers/links.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
@@ -34,7 +35,7 @@ describe('website pages', () => {
         assert.match(response.headers.get('vary') ?? '', /\bAccept\b/, `${path}: Vary`);
         assert.ok(response.headers.get('etag'), `${path}: ETag`);
         // The booking page's free times change with every booking: never stored; every other page is cached a while.
-        const caching = path.startsWith(PATHS.bookPage) ? /^no-store$/ : /max-age/;
+        const caching = splitLocalePath(path).path.startsWith(PATHS.bookPage) ? /^no-store$/ : /max-age/;
         assert.match(response.headers.get('cache-control') ?? '', caching, `${path}: Cache-Control`);
         const url = `${server.url}${path.split('?')[0]}`;
         assert.ok((response.headers.get('link') ?? '').includes(`<${url}>; rel="alternate"; type="text/markdown"`), `${path}: Link alternate`);

@@ -1,26 +1,29 @@
 // The booking pages with JavaScript: each free time (listed in the studio's zone, named on the page)
 // also shows in the visitor's own zone when it differs, through the browser's Intl.DateTimeFormat. The
-// words come from the page (data-your-time), so the server keeps every word. Without this script the
-// page is whole: the studio's times, and a plain form.
+// words and the locale the times are written in come from the page (data-your-time, data-time-locale), so
+// the server keeps every word, in the page's language. Without this script the page is whole: the studio's
+// times, and a plain form.
 (function () {
   'use strict';
   if (!window.Intl || !Intl.DateTimeFormat) return;
   var visitorZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-  function formats(zone) {
+  // The day only compares days (en-CA writes YYYY-MM-DD); the clock is compared and shown in the page's locale.
+  function formats(zone, locale) {
     return {
-      clock: new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+      clock: new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
       day: new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
     };
   }
-  var visitor = formats(visitorZone);
-  var named = new Intl.DateTimeFormat('en-US', { timeZone: visitorZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  var namedWithDay = new Intl.DateTimeFormat('en-US', { timeZone: visitorZone, weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
   Array.prototype.forEach.call(document.querySelectorAll('[data-zone]'), function (section) {
     var studioZone = section.getAttribute('data-zone');
     if (studioZone === visitorZone) return;
-    var studio = formats(studioZone);
+    var locale = section.getAttribute('data-time-locale') || document.documentElement.lang || undefined;
+    var studio = formats(studioZone, locale);
+    var visitor = formats(visitorZone, locale);
+    var named = new Intl.DateTimeFormat(locale, { timeZone: visitorZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    var namedWithDay = new Intl.DateTimeFormat(locale, { timeZone: visitorZone, weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
     var words = section.getAttribute('data-your-time') || '';
     var added = 0;
     Array.prototype.forEach.call(section.querySelectorAll('time.studio-time'), function (time) {

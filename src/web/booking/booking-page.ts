@@ -1,16 +1,18 @@
 import { BOOKING_POLICY, type Booking, type ConsultationType, type ConsultationTypeList, type SlotList } from '../../contract/consultation.js';
 import { PATHS } from '../../contract/paths.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
 import { bookingForm, moveTo, typeChooser, type BookingFormState } from './booking-form.js';
 import { byDay, clockText, dayText, daysBefore, nextDay, whenText, zoneName } from './times.js';
-import { BOOKED_WORDS, BOOKING_WORDS, PLACE_WORDS } from './words.js';
+import type { BookingLanguage } from './language.js';
 
 // The booking page, Markdown first as every page: its twin lists the types and the chosen type's free
 // times in the studio's zone (for a reader or an agent), and the HTML adds the form to book one.
 
 export interface BookingView {
+  lang: BookingLanguage;
+  /** The types in the page's language (language.ts typesIn). */
   types: ConsultationTypeList;
   /** The type whose times are shown, with its free slots; none when the studio offers nothing. */
   chosen?: { type: ConsultationType; slots: SlotList };
@@ -21,18 +23,20 @@ export interface BookingView {
   baseUrl: string;
 }
 
-function typesMarkdown(types: ConsultationTypeList): string {
+function typesMarkdown(lang: BookingLanguage, types: ConsultationTypeList): string {
+  const { page, places } = lang.words;
   return types.consultations.map((type) => [
     `### ${mdText(type.title)}`,
-    `${BOOKING_WORDS.minutes(type.duration_minutes)} · ${PLACE_WORDS[type.place]}. ${mdText(type.description)}`,
-    mdLink(BOOKING_WORDS.chooseType(type.title), `${PATHS.bookPage}?type=${type.slug}`),
+    `${page.minutes(type.duration_minutes)} · ${places[type.place]}. ${mdText(type.description)}`,
+    mdLink(page.chooseType(type.title), `${lang.href(PATHS.bookPage)}?type=${type.slug}`),
   ].join('\n\n')).join('\n\n');
 }
 
-function slotsMarkdown(list: SlotList): string {
-  if (list.slots.length === 0) return BOOKING_WORDS.noTimes;
-  return byDay(list.slots, list.time_zone)
-    .map(({ slots }) => `- **${dayText(slots[0]!.start, list.time_zone)}**: ${slots.map((s) => clockText(s.start, list.time_zone)).join(', ')}`)
+function slotsMarkdown(lang: BookingLanguage, list: SlotList): string {
+  if (list.slots.length === 0) return lang.words.page.noTimes;
+  const zone = list.time_zone;
+  return byDay(list.slots, zone)
+    .map(({ slots }) => `- **${dayText(slots[0]!.start, zone, lang.words)}**: ${slots.map((s) => clockText(s.start, zone, lang.words)).join(', ')}`)
     .join('\n');
 }
 
@@ -42,60 +46,76 @@ function slotsMarkdown(list: SlotList): string {
  */
 function weeksNav(view: BookingView, type: ConsultationType, list: SlotList) {
   const span = BOOKING_POLICY.defaultSlotsSpanDays;
-  return html`<nav class="weeks" aria-label="Weeks">
-${view.later ? moveTo(BOOKING_WORDS.earlier, { type: type.slug, from: daysBefore(list.from, span, list.time_zone) }, view.state.values, 'prev') : ''}
-${list.slots.length > 0 ? moveTo(BOOKING_WORDS.later, { type: type.slug, from: nextDay(list.to, list.time_zone) }, view.state.values, 'next') : ''}
+  const { lang } = view;
+  return html`<nav class="weeks" aria-label="${lang.words.page.weeks}">
+${view.later ? moveTo(lang, lang.words.page.earlier, { type: type.slug, from: daysBefore(list.from, span, list.time_zone) }, view.state.values, 'prev') : ''}
+${list.slots.length > 0 ? moveTo(lang, lang.words.page.later, { type: type.slug, from: nextDay(list.to, list.time_zone) }, view.state.values, 'next') : ''}
 </nav>`;
 }
 
 export function bookingPage(view: BookingView): Page {
-  const { types, chosen } = view;
-  const zone = zoneName(types.time_zone, view.now);
+  const { types, chosen, lang } = view;
+  const words = lang.words.page;
+  const zone = zoneName(types.time_zone, view.now, lang.words);
   const times = chosen && [
-    `## ${mdText(BOOKING_WORDS.timesHeading(chosen.type.title))}`,
-    BOOKING_WORDS.zoneLine(zone),
-    slotsMarkdown(chosen.slots),
+    `## ${mdText(words.timesHeading(chosen.type.title))}`,
+    words.zoneLine(zone),
+    slotsMarkdown(lang, chosen.slots),
   ].join('\n\n');
   return {
     kind: 'booking',
-    title: BOOKING_WORDS.title,
-    description: BOOKING_WORDS.description,
-    path: PATHS.bookPage,
+    title: words.title,
+    description: words.description,
+    path: lang.href(PATHS.bookPage),
     bookingScript: true,
-    markdown: [`# ${BOOKING_WORDS.title}`, types.consultations.length > 0 ? BOOKING_WORDS.intro : BOOKING_WORDS.notOffered].join('\n\n'),
+    markdown: [`# ${words.title}`, types.consultations.length > 0 ? words.intro : words.notOffered].join('\n\n'),
     appendix: {
-      label: BOOKING_WORDS.title,
+      label: words.title,
       markdown: [
-        types.consultations.length > 0 ? `## ${BOOKING_WORDS.typesHeading}\n\n${typesMarkdown(types)}` : '',
+        types.consultations.length > 0 ? `## ${words.typesHeading}\n\n${typesMarkdown(lang, types)}` : '',
         times ?? '',
-        BOOKING_WORDS.apiNote(view.baseUrl + PATHS.consultations),
+        words.apiNote(view.baseUrl + PATHS.consultations),
       ].filter(Boolean).join('\n\n'),
-      html: html`${typeChooser(types.consultations, chosen?.type.slug, view.state.values)}
-${chosen ? html`<section id="times" class="times" aria-labelledby="times-heading" data-zone="${types.time_zone}" data-your-time="${BOOKING_WORDS.yourTime}" data-your-time-line="${BOOKING_WORDS.yourTimeLine}">
-<h2 id="times-heading">${BOOKING_WORDS.timesHeading(chosen.type.title)}</h2>
-<p class="zone-line">${BOOKING_WORDS.zoneLine(zone)}</p>
-${bookingForm(chosen.type, chosen.slots, view.state)}
+      html: html`${typeChooser(lang, types.consultations, chosen?.type.slug, view.state.values)}
+${chosen ? html`<section id="times" class="times" aria-labelledby="times-heading" ${timesData(lang, types.time_zone)}>
+<h2 id="times-heading">${words.timesHeading(chosen.type.title)}</h2>
+<p class="zone-line">${words.zoneLine(zone)}</p>
+${bookingForm(lang, chosen.type, chosen.slots, view.state)}
 ${weeksNav(view, chosen.type, chosen.slots)}
 </section>` : ''}`,
     },
   };
 }
 
+/** What booking.js reads from a section of times: the studio's zone, and its words and locale for the visitor's own times. */
+export function timesData(lang: BookingLanguage, zone: string): SafeHtml {
+  const { page, timeLocale } = lang.words;
+  return html`data-zone="${zone}" data-time-locale="${timeLocale}" data-your-time="${page.yourTime}" data-your-time-line="${page.yourTimeLine}"`;
+}
+
+/** The person's own page of a booking in this language: the use case's manage_url is the default language's. */
+export function manageUrlIn(lang: BookingLanguage, manageUrl: string): string {
+  const url = new URL(manageUrl);
+  url.pathname = lang.href(url.pathname);
+  return url.href;
+}
+
 /** The answer to a booking: what, when (the studio's zone, named), the invitation, and the person's own link. */
-export function bookedPage(booking: Booking, type: ConsultationType, email: string): Page {
-  const when = whenText(booking, booking.time_zone);
+export function bookedPage(lang: BookingLanguage, booking: Booking, type: ConsultationType, email: string): Page {
+  const words = lang.words.booked;
+  const when = whenText(booking, booking.time_zone, lang.words);
   return {
     kind: 'text',
-    title: BOOKED_WORDS.title,
-    description: BOOKED_WORDS.description,
-    path: PATHS.bookPage,
+    title: words.title,
+    description: words.description,
+    path: lang.href(PATHS.bookPage),
     bookingScript: true,
     markdown: [
-      `# ${BOOKED_WORDS.title}`,
-      mdText(BOOKED_WORDS.lead(type.title, when)),
-      mdText(BOOKED_WORDS.invitation(email)),
-      mdText(BOOKED_WORDS.manage),
-      mdLink(BOOKED_WORDS.manageLink, booking.manage_url),
+      `# ${words.title}`,
+      mdText(words.lead(type.title, when)),
+      mdText(words.invitation(email)),
+      mdText(words.manage),
+      mdLink(words.manageLink, manageUrlIn(lang, booking.manage_url)),
     ].join('\n\n'),
   };
 }

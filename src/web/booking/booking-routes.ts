@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalog } from '../../catalog/catalog.js';
 import { DateTime } from 'luxon';
 import { BOOKING_POLICY, type ConsultationType, type SlotList } from '../../contract/consultation.js';
 import { ApiError } from '../../contract/errors.js';
@@ -13,21 +14,25 @@ import { sendRepresentation } from '../../http/representation.js';
 import { wantsJson } from '../accept.js';
 import { markdownPath } from '../agent-docs.js';
 import type { Page } from '../page.js';
-import { HTML_TYPE, sendNegotiated, type RenderedPage } from '../rendered-page.js';
+import { HTML_TYPE, pageLanguage, sayLanguage, sendNegotiated, type RenderedPage } from '../rendered-page.js';
 import { asPage } from '../response-headers.js';
 import { CARRIED_FIELDS, type BookingFormState } from './booking-form.js';
-import { bookedPage, bookingPage } from './booking-page.js';
+import { bookedPage, bookingPage, manageUrlIn } from './booking-page.js';
 import { refusalState } from './refusals.js';
-import { BOOKING_WORDS } from './words.js';
+import { LOCALES } from '../../words/locale.js';
+import { bookingLanguage, typesIn, type BookingLanguage } from './language.js';
 
 // GET and POST /consultations: the booking page (its twin too), and the plain form's booking through the
 // one use case, as channel "web": the Origin check and the booking bucket are the use case's. A POST that
 // only carries details (from the thank-you page, or a move to other weeks while details are typed) shows
 // the page with them filled in; nothing personal ever travels in a URL. A script asking for JSON (webmcp.js,
 // when the visitor books what their assistant filled in) gets the API's Booking and Error shapes instead.
+// The same routes answer in every language under its folder (/es/consultations), each in its words.
 
 export interface BookingRouteOptions {
   consultations: ConsultationsService;
+  /** The content, for the types' words in each language. */
+  catalog: Catalog;
   render(page: Page): RenderedPage;
   clock: () => number;
   baseUrl: string;
@@ -57,17 +62,23 @@ function bookingRequest(values: Record<string, string>): Record<string, string> 
 }
 
 /** The API's Error, plus `fields`: each field's problem in the words the page without script shows. */
-function sendScriptRefusal(reply: FastifyReply, error: ApiError, values: Record<string, string>): FastifyReply {
-  const { errors } = refusalState(error, values, bookingRequest(values));
+function sendScriptRefusal(lang: BookingLanguage, reply: FastifyReply, error: ApiError, values: Record<string, string>): FastifyReply {
+  const { errors } = refusalState(lang, error, values, bookingRequest(values));
   const fields = error.code === 'invalid_field' && Object.keys(errors).length > 0 ? { fields: errors } : {};
   reply.code(error.status).headers(error.responseHeaders()).header('Cache-Control', 'no-store');
   return reply.type('application/json; charset=utf-8').send({ ...error.toBody(), ...fields });
 }
 
 export function registerBookingRoutes(scope: FastifyInstance, options: BookingRouteOptions): void {
-  const { consultations, render } = options;
+  for (const locale of LOCALES) registerBookingRoutesIn(scope, options, bookingLanguage(locale));
+}
 
-  const typeOf = (slug: string): ConsultationType | undefined => consultations.typeList().consultations.find((t) => t.slug === slug);
+function registerBookingRoutesIn(scope: FastifyInstance, options: BookingRouteOptions, lang: BookingLanguage): void {
+  const { consultations, render } = options;
+  const bookPage = lang.href(PATHS.bookPage);
+  const language = { language: pageLanguage(bookPage) };
+  const typeList = () => typesIn(consultations.typeList(), options.catalog, lang.locale);
+  const typeOf = (slug: string): ConsultationType | undefined => typeList().consultations.find((t) => t.slug === slug);
 
   /** The free times from `from` (a bad day falls back to today's weeks: the page never fails on a link). */
   async function slotsFrom(type: string, from: string | undefined): Promise<SlotList> {
@@ -80,26 +91,27 @@ export function registerBookingRoutes(scope: FastifyInstance, options: BookingRo
   }
 
   async function page(slug: string | undefined, from: string | undefined, state: BookingFormState, slots?: SlotList): Promise<Page> {
-    const types = consultations.typeList();
+    const types = typeList();
     const type = (slug && types.consultations.find((t) => t.slug === slug)) || types.consultations[0];
     const list = type && (slots ?? await slotsFrom(type.slug, from));
     const today = DateTime.fromMillis(options.clock(), { zone: types.time_zone }).toISODate()!;
     return bookingPage({
-      types, chosen: type && list && { type, slots: list }, later: Boolean(list && list.from > today), state, now: options.clock(), baseUrl: options.baseUrl,
+      lang, types, chosen: type && list && { type, slots: list }, later: Boolean(list && list.from > today), state, now: options.clock(), baseUrl: options.baseUrl,
     });
   }
 
   const sendHtml = (reply: FastifyReply, status: number, built: Page) =>
-    asPage(reply).code(status).header('Cache-Control', 'no-store').type(HTML_TYPE).send(render(built).html.body);
+    asPage(sayLanguage(reply, language)).code(status).header('Cache-Control', 'no-store').type(HTML_TYPE).send(render(built).html.body);
 
-  scope.get(PATHS.bookPage, { schema: { hide: true } }, async (request, reply) => {
+  scope.get(bookPage, { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     return sendNegotiated(request, reply, uncached(render(await page(text(query.type) || undefined, text(query.from) || undefined, EMPTY))));
   });
-  scope.get(markdownPath(PATHS.bookPage), { schema: { hide: true } }, async (request, reply) => {
+  scope.get(markdownPath(bookPage), { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const rendered = uncached(render(await page(text(query.type) || undefined, text(query.from) || undefined, EMPTY)));
     appendLink(reply, rendered.links.canonical);
+    sayLanguage(reply, rendered);
     return sendRepresentation(request, reply, rendered.markdown);
   });
 
@@ -117,28 +129,29 @@ export function registerBookingRoutes(scope: FastifyInstance, options: BookingRo
     const values = postedValues(body);
     const slug = text(body.type);
     const json = wantsJson(firstValue(request.headers.accept));
+    sayLanguage(reply, language);
     try {
       const { booking, rateLimit } = await consultations.book(slug, bookingRequest(values), { ...callerOf(request), channel: 'web' });
       if (rateLimit) reply.headers(rateLimitHeaders(rateLimit));
-      // Location: where the booking is seen (the person's own page), for the script to open next.
-      if (json) return reply.code(201).header('Cache-Control', 'no-store').header('Location', booking.manage_url).send(booking);
-      return sendHtml(reply, 201, bookedPage(booking, typeOf(slug)!, values.email!));
+      // Location: where the booking is seen (the person's own page, in this page's language), for the script to open next.
+      if (json) return reply.code(201).header('Cache-Control', 'no-store').header('Location', manageUrlIn(lang, booking.manage_url)).send(booking);
+      return sendHtml(reply, 201, bookedPage(lang, booking, typeOf(slug)!, values.email!));
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'web booking failed');
-      if (json) return sendScriptRefusal(reply, error, values);
+      if (json) return sendScriptRefusal(lang, reply, error, values);
       reply.headers(error.responseHeaders());
       if (error.code === 'not_found') return sendHtml(reply, 404, await page(undefined, undefined, { values, errors: {} }));
       if (error.code === 'slot_taken') {
         const offered = await nearest(slug, values.start!);
-        const formError = offered.slots.length > 0 ? BOOKING_WORDS.taken : BOOKING_WORDS.takenNone;
+        const formError = offered.slots.length > 0 ? lang.words.page.taken : lang.words.page.takenNone;
         return sendHtml(reply, 409, await page(slug, undefined, { values: { ...values, start: '' }, errors: {}, formError }, offered));
       }
-      return sendHtml(reply, error.status, await page(slug, undefined, refusalState(error, values, bookingRequest(values))));
+      return sendHtml(reply, error.status, await page(slug, undefined, refusalState(lang, error, values, bookingRequest(values))));
     }
   }
 
-  scope.post(PATHS.bookPage, { schema: { hide: true } }, async (request, reply) => {
+  scope.post(bookPage, { schema: { hide: true } }, async (request, reply) => {
     if (mediaTypeOf(request.headers) !== FORM_TYPE) throw new ApiError('unsupported_media_type');
     const body = (request.body ?? {}) as Record<string, unknown>;
     // Details carried over (the thank-you page, other weeks, another type): the page again, filled in.

@@ -1,7 +1,8 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { PATHS } from '../../contract/paths.js';
 import { html, type SafeHtml } from '../html.js';
-import { OFFER_WORDS } from './words.js';
+import { DEFAULT_LOCALE, type Locale } from '../../words/locale.js';
+import { bookingLanguage } from './language.js';
 
 // The offer to book a consultation after an inquiry: a POST form whose hidden fields carry the inquiry's
 // name, email, phone and id to the booking page, so nothing is typed twice and nothing lands in a URL
@@ -18,20 +19,23 @@ export interface OfferValues {
 
 const CARRIED = ['name', 'email', 'phone', 'inquiry_id'] as const;
 
-export function bookingOffer(values: OfferValues = {}): SafeHtml {
+/** The offer in a language: its words, and the booking page in that language. */
+export function bookingOffer(locale: Locale, values: OfferValues = {}): SafeHtml {
+  const lang = bookingLanguage(locale);
+  const words = lang.words.offer;
   return html`<div class="booking-offer">
-<h2>${OFFER_WORDS.heading}</h2>
-<p>${OFFER_WORDS.text}</p>
-<form method="post" action="${PATHS.bookPage}">
+<h2>${words.heading}</h2>
+<p>${words.text}</p>
+<form method="post" action="${lang.href(PATHS.bookPage)}">
 <input type="hidden" name="show" value="">
 ${CARRIED.map((field) => html`<input type="hidden" name="${field}" value="${values[field] ?? ''}">`)}
-<button type="submit" class="button">${OFFER_WORDS.button}</button>
+<button type="submit" class="button">${words.button}</button>
 </form>
 </div>`;
 }
 
 /** The empty offer for contact.js to fill after a sent inquiry (a <template> is inert: nothing in it runs or shows). */
-export const bookingOfferTemplate = (): SafeHtml => html`<template id="booking-offer">${bookingOffer()}</template>`;
+export const bookingOfferTemplate = (locale: Locale = DEFAULT_LOCALE): SafeHtml => html`<template id="booking-offer">${bookingOffer(locale)}</template>`;
 
 /**
  * Whether the studio offers consultations: the content's schedule with at least one type, the very source
