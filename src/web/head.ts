@@ -5,8 +5,9 @@ import { html, SafeHtml } from './html.js';
 import type { Page } from './page.js';
 import { IMAGE_SIZES, srcsetOf } from './picture.js';
 import { SITE_PATHS } from './site-paths.js';
+import { wordsOf } from '../words/words.js';
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, localePath, OG_LOCALES, type Locale } from '../words/locale.js';
-import { languageVersions, type PageFrame } from './page-frame.js';
+import { languageVersions, type LayoutAssets, type PageFrame } from './page-frame.js';
 
 // The <head> of every page: what a search engine, a link preview (Open Graph, Twitter) and an agent read
 // before the body, and the files the browser should fetch first.
@@ -89,6 +90,12 @@ function alternateLinks(versions: Array<[Locale, string]>, baseUrl: string): Saf
   ];
 }
 
+/** The WebMCP script, with its tools in the page's language and the few words it shows the visitor. */
+function webmcpScript(assets: LayoutAssets, locale: Locale): SafeHtml {
+  const words = wordsOf(locale).site;
+  return html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools[locale]}" data-filled="${words.assistantFilled}" data-check="${words.assistantCheck}" data-clear="${words.assistantClear}" data-no-answer="${words.noAnswer}" defer></script>`;
+}
+
 /** The head of a page. An error page and a person's own page are never indexed, so they have no canonical address. */
 export function pageHead(page: Page, catalog: Catalog, locale: Locale, frame: PageFrame): SafeHtml {
   const { baseUrl, assets } = frame;
@@ -114,7 +121,7 @@ export function pageHead(page: Page, catalog: Catalog, locale: Locale, frame: Pa
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
     page.bookingScript && html`<script src="${assets.bookingScript}" defer></script>`,
     // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
-    html`<script src="${assets.webmcpScript}" data-tools="${assets.webmcpTools[locale]}" defer></script>`,
+    webmcpScript(assets, locale),
     structuredData(page, url, locale),
   ].filter((line): line is SafeHtml => line instanceof SafeHtml);
   return html`<head>\n${lines.map((line) => html`${line}\n`)}</head>`;

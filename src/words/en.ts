@@ -34,6 +34,12 @@ export const EN = {
     forDevelopers: 'For developers',
     /** Above a page whose text has no translation yet: shown in the default language, saying so. */
     untranslated: 'This page has not been translated into English yet.',
+    /** webmcp.js, above a form an assistant in the browser filled in: the visitor checks it and sends it themselves. */
+    assistantFilled: 'Your assistant filled in this form.',
+    assistantCheck: 'Check every field, then send it: nothing is sent until you do.',
+    assistantClear: 'Clear the form',
+    /** webmcp.js, when the visitor's press got no answer it could read. */
+    noAnswer: 'The site did not answer. Please try again.',
     homeTitle: 'Home',
   },
   /** The pages built from the catalog: src/web/pages/. */

@@ -23,6 +23,10 @@ export const ES: Words = {
     write: 'Escríbanos',
     forDevelopers: 'Para desarrolladores',
     untranslated: 'Esta página aún no está traducida al español; se muestra en inglés.',
+    assistantFilled: 'Su asistente llenó este formulario.',
+    assistantCheck: 'Revise cada campo y luego envíelo: no se envía nada hasta que usted lo haga.',
+    assistantClear: 'Borrar el formulario',
+    noAnswer: 'El sitio no respondió. Por favor, inténtelo de nuevo.',
     homeTitle: 'Inicio',
   },
   pages: {

@@ -201,6 +201,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     await page.locator('.assistant-note').waitFor();
     assert.deepEqual(await formValues(page), Object.fromEntries(FIELDS.map((f) => [f, String(inquiry[f])])), 'every field filled in');
     assert.equal(await page.evaluate('document.activeElement.className'), 'assistant-note', 'the note has the focus');
+    assert.equal(await page.locator('.assistant-note').textContent(), 'Your assistant filled in this form. Check every field, then send it: nothing is sent until you do.Clear the form');
 
     assert.equal(await answeredWithin(page, 1500), false, 'the call waits for the visitor');
     assert.deepEqual(posts, [], 'nothing was posted');
@@ -415,6 +416,8 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     const email = `webmcp-es-${Date.now()}@example.com`;
     await page.evaluate(`window.pendingCall = ${callTool('book_consultation', { type, start, ...visitorDetails(email) })}; 0`);
     await page.locator('form.booking-form .assistant-note').waitFor();
+    assert.equal(await page.locator('form.booking-form .assistant-note').textContent(),
+      'Su asistente llenó este formulario. Revise cada campo y luego envíelo: no se envía nada hasta que usted lo haga.Borrar el formulario', 'the note speaks the page\'s language');
     assert.equal(await page.locator(`input[name="start"][value="${start}"]`).isChecked(), true, 'the start is picked');
     await page.click('form.booking-form button[type="submit"]');
     await page.waitForURL(/\/es\/consultations\/manage\//);

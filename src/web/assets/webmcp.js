@@ -188,14 +188,15 @@
   function showNote(form) {
     var note = form.querySelector('.assistant-note');
     if (!note) {
-      var send = form.querySelector('button[type="submit"]');
       note = document.createElement('div');
       note.className = 'assistant-note';
       note.setAttribute('role', 'status');
       note.setAttribute('tabindex', '-1');
-      note.innerHTML = '<p><strong>Your assistant filled in this form.</strong> <span></span></p>'
-        + '<button type="button" class="button button-quiet">Clear the form</button>';
-      note.querySelector('span').textContent = 'Check every field, then press “' + (send ? send.textContent : 'Send') + '” to send it: nothing is sent until you do.';
+      // The visitor's words come from the page (the script tag's data attributes), in its language.
+      note.innerHTML = '<p><strong></strong> <span></span></p><button type="button" class="button button-quiet"></button>';
+      note.querySelector('strong').textContent = script.getAttribute('data-filled');
+      note.querySelector('span').textContent = script.getAttribute('data-check');
+      note.querySelector('button').textContent = script.getAttribute('data-clear');
       note.querySelector('button').addEventListener('click', function () {
         form.reset();
         note.remove();
@@ -211,7 +212,7 @@
   function showRefusal(form, body) {
     var status = form.querySelector('.form-status');
     if (status) {
-      status.textContent = body && body.error ? body.error + (body.hint ? ' ' + body.hint : '') : 'The site did not answer. Please try again.';
+      status.textContent = body && body.error ? body.error + (body.hint ? ' ' + body.hint : '') : script.getAttribute('data-no-answer');
       status.classList.add('is-error');
     }
     var fields = (body && body.fields) || {};
