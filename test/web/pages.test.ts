@@ -164,8 +164,8 @@ describe('website pages', () => {
 
   it('has a main menu for homeowners; the developer documents are linked from the footer, llms.txt and the sitemap', async () => {
     const home = await (await fetch(`${server.url}/`)).text();
-    const menu = /<nav aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
-    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact', PATHS.bookPage]);
+    const menu = /<nav class="main-nav" aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
+    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/faq', '/contact', PATHS.bookPage]);
     const footer = /<footer[^>]*>(.*?)<\/footer>/s.exec(home)?.[1] ?? '';
     for (const href of ['/developers', '/llms.txt', '/openapi.json']) assert.ok(footer.includes(`href="${href}"`), `the footer links ${href}`);
     assert.ok((await (await fetch(`${server.url}/llms.txt`)).text()).includes('/developers'), 'llms.txt');
