@@ -33,6 +33,10 @@ const DayHours = Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d-(
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
+/** A week's opening hours, by weekday; a day left out is closed. */
+const WeekHours = Type.Object(Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(DayHours)])), { additionalProperties: false });
+export type WeekHours = Partial<Record<(typeof WEEKDAYS)[number], string[]>>;
+
 /** What can be booked with the studio, and when (src/consultations/schedule.ts reads it further). */
 export const ConsultationsSection = Type.Object({
   types: Type.Array(Type.Object({
@@ -42,7 +46,7 @@ export const ConsultationsSection = Type.Object({
     place: StringEnum(CONSULTATION_PLACES),
     description: text(400),
   }, { additionalProperties: false }), { minItems: 1, maxItems: 20 }),
-  hours: Type.Object(Object.fromEntries(WEEKDAYS.map((day) => [day, Type.Optional(DayHours)])), { additionalProperties: false }),
+  hours: WeekHours,
   /** Free time kept after every consultation. */
   buffer_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 240 })),
   /** How long before its start a slot can still be booked. */
@@ -54,13 +58,33 @@ export const ConsultationsSection = Type.Object({
 }, { additionalProperties: false });
 export type ConsultationsSection = Static<typeof ConsultationsSection>;
 
+/**
+ * One of the studio's offices: where it is, when it is open and its phone. Only `city` is required; the
+ * studio page, the footer and the firm's JSON-LD show what is given. `note` and `hours_note` are words
+ * (site.<locale>.yaml translates them); the rest are facts, written once here.
+ */
+export const Office = Type.Object({
+  /** "Miami, Florida": the locality, then the state. */
+  city: text(120),
+  note: Type.Optional(text(200)),
+  /** The street address, e.g. "3310 Mary Street, Suite 302". */
+  street: Type.Optional(text(200)),
+  postal_code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$' })),
+  phone: Type.Optional(text(40)),
+  /** The office's opening hours, by weekday, in STUDIO_TIME_ZONE (the same shape as consultations' hours). */
+  hours: Type.Optional(WeekHours),
+  /** A word on the hours, e.g. "Site visits by appointment". */
+  hours_note: Type.Optional(text(200)),
+}, { additionalProperties: false });
+export type Office = Static<typeof Office>;
+
 export const SiteFile = Type.Object({
   name: text(120),
   tagline: text(200),
   description: text(400),
   email: Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$' }),
   phone: Type.Optional(text(40)),
-  offices: Type.Optional(Type.Array(Type.Object({ city: text(120), note: Type.Optional(text(200)) }, { additionalProperties: false }))),
+  offices: Type.Optional(Type.Array(Office)),
   /** Consultations the website and the API offer; none when left out. */
   consultations: Type.Optional(ConsultationsSection),
 }, { additionalProperties: false });
@@ -91,7 +115,13 @@ export type ServiceFile = Static<typeof ServiceFile>;
 export const PageFile = Type.Object({
   title: text(120),
   description: text(400),
+  /** The page's name in the site's menu, when shorter than its title ("Studio" for "About the Studio"). */
+  nav: Type.Optional(words(40)),
   order: Type.Optional(Type.Integer()),
+  /** The page ends with the studio's offices from site.yaml: addresses, hours and phones. */
+  show_offices: Type.Optional(Type.Boolean()),
+  /** Each `## ` heading of the body is a question answered by the text under it: the page carries FAQPage JSON-LD. */
+  faq: Type.Optional(Type.Boolean()),
   ...imageFields,
 }, { additionalProperties: false });
 export type PageFile = Static<typeof PageFile>;

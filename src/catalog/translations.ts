@@ -31,7 +31,7 @@ function wordsOf<T extends TObject>(schema: T, keys: ReadonlyArray<keyof T['prop
 export const TRANSLATABLE = {
   projects: wordsOf(ProjectFile, ['title', 'description', 'location', 'scope']),
   services: wordsOf(ServiceFile, ['title', 'description', 'capabilities']),
-  pages: wordsOf(PageFile, ['title', 'description']),
+  pages: wordsOf(PageFile, ['title', 'description', 'nav']),
 } as const;
 export type TranslatedFolder = keyof typeof TRANSLATABLE;
 
@@ -42,6 +42,7 @@ export const SiteWords = Type.Object({
   offices: Type.Optional(Type.Array(Type.Object({
     city: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     note: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    hours_note: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   }, { additionalProperties: false }))),
   consultation_types: Type.Optional(Type.Array(Type.Object({
     slug: Type.String(),

@@ -28,7 +28,8 @@ export function navigation(catalog: Catalog, locale: Locale): NavItem[] {
   return [
     { path: at(SITE_PATHS.projects), label: words.projects },
     { path: at(SITE_PATHS.services), label: words.services },
-    ...catalog.pages.map((p) => ({ path: at(pagePath(p.slug)), label: p.title.replace(/^(About|Our) (the )?/i, '') || p.title })),
+    // A page's own short name for the menu (front matter `nav`, translated with its words), else its title.
+    ...catalog.pages.map((p) => ({ path: at(pagePath(p.slug)), label: p.nav ?? p.title })),
     { path: at(SITE_PATHS.contact), label: words.contact },
     ...(consultationsOffered(catalog) ? [{ path: at(PATHS.bookPage), label: wordsOf(locale).booking.nav }] : []),
   ];

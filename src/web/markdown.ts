@@ -6,9 +6,9 @@ import { markdownImages, type ImageLookup } from './markdown-images.js';
 // javascript:, vbscript:, file: and (non-image) data: links. linkify stays off: only written links are links.
 const renderer = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
-/** Lower-case words joined by hyphens: the fragment a heading answers to (/developers#versioning). */
+/** Lower-case words joined by hyphens, accents dropped: the fragment a heading answers to (/developers#versioning, /es/faq#cuanto-cuesta-…). */
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
 // Headings get ids so that sections can be linked to; a repeated heading gets a numbered id.
@@ -77,4 +77,34 @@ export function mdLink(text: string, url: string): string {
 /** A table cell: pipes and line breaks would end the cell. */
 export function mdCell(value: string): string {
   return mdText(value).replace(/\r?\n/g, ' ');
+}
+
+/** A `## ` heading of a Markdown text and what follows it up to the next heading of its level or above. */
+export interface MarkdownSection {
+  /** The heading's text, without its Markdown. */
+  heading: string;
+  /** The HTML of the text under it. */
+  html: string;
+}
+
+/**
+ * The level-2 sections of a Markdown text, as markdown-it parses it (a FAQ's questions and answers): the
+ * text before the first such heading is left out, and a deeper heading stays inside its section.
+ */
+export function markdownSections(markdown: string): MarkdownSection[] {
+  const env = {};
+  const tokens = renderer.parse(markdown, env);
+  const sections: Array<{ heading: string; start: number; end: number }> = [];
+  tokens.forEach((token, i) => {
+    if (token.type !== 'heading_open' || Number(token.tag.slice(1)) > 2) return;
+    const last = sections.at(-1);
+    if (last && last.end < 0) last.end = i;
+    if (token.tag !== 'h2') return;
+    const heading = (tokens[i + 1]?.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+    sections.push({ heading, start: i + 3, end: -1 });
+  });
+  return sections.map(({ heading, start, end }) => ({
+    heading,
+    html: renderer.renderer.render(tokens.slice(start, end < 0 ? tokens.length : end), renderer.options, env).trim(),
+  }));
 }

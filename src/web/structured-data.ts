@@ -1,5 +1,7 @@
-import { fallbackUrl, projectPath, servicePath, type CatalogImage, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
-import type { SiteFile } from '../catalog/content-schemas.js';
+import { fallbackUrl, pagePath, projectPath, servicePath, type CatalogImage, type PageEntry, type ProjectEntry, type ServiceEntry } from '../catalog/catalog.js';
+import type { Office, SiteFile } from '../catalog/content-schemas.js';
+import { markdownSections } from './markdown.js';
+import { openingHoursSpecification } from './office-hours.js';
 import type { Words } from '../words/words.js';
 import { LOCATIONS } from '../contract/inquiry.js';
 import { SITE_PATHS } from './site-paths.js';
@@ -27,16 +29,32 @@ const imageUrls = (images: readonly CatalogImage[], baseUrl: string): { image?: 
 const areaServed = (words: Words): JsonLd[] =>
   LOCATIONS.filter((l) => l !== 'other').map((l) => ({ '@type': 'Place', name: words.enums.location[l] }));
 
-/** An office's city as written in site.yaml, "Miami, Florida": the locality, then the region when given. */
-function officeAddress(city: string): JsonLd {
-  const [locality, ...region] = city.split(',').map((part) => part.trim());
-  return { '@type': 'PostalAddress', addressLocality: locality, ...(region.length > 0 && { addressRegion: region.join(', ') }) };
+/** An office's address: its street and postal code when site.yaml gives them; the city, "Miami, Florida", as the locality, then the region. */
+function officeAddress(office: Office): JsonLd {
+  const [locality, ...region] = office.city.split(',').map((part) => part.trim());
+  return {
+    '@type': 'PostalAddress',
+    ...(office.street !== undefined && { streetAddress: office.street }),
+    addressLocality: locality,
+    ...(region.length > 0 && { addressRegion: region.join(', ') }),
+    ...(office.postal_code !== undefined && { postalCode: office.postal_code }),
+  };
 }
+
+/** An office as a Place: its address, what it does, its phone and opening hours. */
+const officePlace = (office: Office): JsonLd => ({
+  '@type': 'Place',
+  name: office.city,
+  address: officeAddress(office),
+  ...(office.note !== undefined && { description: office.note }),
+  ...(office.phone !== undefined && { telephone: office.phone }),
+  ...(office.hours !== undefined && { openingHoursSpecification: openingHoursSpecification(office.hours) }),
+});
 
 /**
  * The firm. HomeAndConstructionBusiness is schema.org's LocalBusiness for builders and home services; a
- * firm with several offices gives each as a `location` (a Place with its address and what it serves) and
- * every address as `address`.
+ * firm with several offices gives each as a `location` (a Place with its address, phone, hours and what it
+ * serves) and every address as `address`.
  */
 export function firmData({ catalog, baseUrl, href, words }: SiteContext, cover: CatalogImage | undefined): JsonLd {
   const site: SiteFile = catalog.site;
@@ -51,12 +69,29 @@ export function firmData({ catalog, baseUrl, href, words }: SiteContext, cover: 
     email: site.email,
     knowsLanguage: LOCALES.map((locale) => LANGUAGE_TAGS[locale]),
     ...(site.phone !== undefined && { telephone: site.phone }),
-    ...(offices.length > 0 && {
-      address: offices.map((o) => officeAddress(o.city)),
-      location: offices.map((o) => ({ '@type': 'Place', name: o.city, address: officeAddress(o.city), ...(o.note !== undefined && { description: o.note }) })),
-    }),
+    ...(offices.length > 0 && { address: offices.map(officeAddress), location: offices.map(officePlace) }),
     areaServed: areaServed(words),
     ...imageUrls(cover ? [cover] : [], baseUrl),
+  };
+}
+
+/**
+ * A FAQ page's questions and answers, from its Markdown (one source): each `## ` heading is a question and
+ * the text under it, as HTML, its answer (schema.org's Answer.text may hold links and lists).
+ */
+export function faqData(entry: PageEntry, body: string, { baseUrl, href }: SiteContext): JsonLd {
+  const url = baseUrl + href(pagePath(entry.slug));
+  return {
+    '@type': 'FAQPage',
+    '@id': `${url}#faq`,
+    url,
+    name: entry.title,
+    inLanguage: LANGUAGE_TAGS[entry.language],
+    mainEntity: markdownSections(body).map(({ heading, html }) => ({
+      '@type': 'Question',
+      name: heading,
+      acceptedAnswer: { '@type': 'Answer', text: html },
+    })),
   };
 }
 

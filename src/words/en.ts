@@ -90,6 +90,15 @@ export const EN = {
       services: 'services',
       write: 'write to us',
     },
+    /** The studio's offices on a text page (show_offices) and a FAQ page: src/web/pages/text.ts, office-hours.ts. */
+    studio: {
+      offices: 'Our offices',
+      hours: 'Hours',
+      phone: 'Phone',
+      /** Weekday names come from Intl in the page's language; two days are a pair, more a span. */
+      dayRange: (first: string, last: string, count: number) => (count === 2 ? `${first} and ${last}` : `${first} to ${last}`),
+      hoursLine: (days: string, times: string) => `${days}, ${times}`,
+    },
   },
   /** The words for the Inquiry's enum values (the form, the portfolio's regions, the studio's email). */
   enums: INQUIRY_ENUM_LABELS,

@@ -76,6 +76,13 @@ export const ES: Words = {
       services: 'servicios',
       write: 'escríbanos',
     },
+    studio: {
+      offices: 'Nuestras oficinas',
+      hours: 'Horario',
+      phone: 'Teléfono',
+      dayRange: (first: string, last: string, count: number) => (count === 2 ? `${first} y ${last}` : `de ${first} a ${last}`),
+      hoursLine: (days: string, times: string) => `${days.charAt(0).toUpperCase()}${days.slice(1)}, ${times}`,
+    },
   },
   enums: {
     location: { miami: 'Miami', hamptons: 'Los Hamptons', other: 'Otro lugar' },

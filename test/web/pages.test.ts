@@ -167,7 +167,7 @@ describe('website pages', () => {
     const response = await fetch(`${server.url}/`);
     const home = await response.text();
     const menu = /<nav class="main-nav" aria-label="Main">(.*?)<\/nav>/s.exec(home)?.[1] ?? '';
-    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/contact', PATHS.bookPage]);
+    assert.deepEqual([...menu.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/projects', '/services', '/about', '/process', '/faq', '/contact', PATHS.bookPage]);
     assert.match(home, /<header[^]*<a class="button cta" href="\/contact">Start a project<\/a>[^]*<\/header>/, 'the header calls to action');
     const footer = /<footer[^>]*>(.*?)<\/footer>/s.exec(home)?.[1] ?? '';
     assert.deepEqual([...footer.matchAll(/href="(\/[^"]*)"/g)].map((m) => m[1]), ['/developers'], 'one discreet link for developers');
