@@ -105,7 +105,9 @@ const inEnglish = (path: string): string => (path === '/es/' ? '/' : path.replac
 /** The schema.org types each page must carry, by path: the page itself, then what it shows. */
 function expectedTypes(path: string): string[] {
   const english = inEnglish(path);
-  if (english === '/') return ['WebPage', 'HomeAndConstructionBusiness'];
+  // The studio page shows the offices, so it describes the firm too; the FAQ is an FAQPage.
+  if (english === '/' || english === '/about') return ['WebPage', 'HomeAndConstructionBusiness'];
+  if (english === '/faq') return ['WebPage', 'FAQPage'];
   if (/^\/projects\/[^/]+$/.test(english)) return ['WebPage', 'CreativeWork', 'BreadcrumbList'];
   if (/^\/services\/[^/]+$/.test(english)) return ['WebPage', 'Service', 'BreadcrumbList'];
   return [];
