@@ -125,7 +125,7 @@ describe('project pages without JavaScript', () => {
   });
 
   it('answers a filter the page does not have with 400 and every project, saying so in the page\'s language', async () => {
-    for (const [path, message] of [['/projects?region=mars', 'We could not use the filter'], ['/es/projects?work=pool', 'No pudimos aplicar el filtro']]) {
+    for (const [path, message] of [['/projects?region=mars', 'We could not use the filter'], ['/es/projects?work=pool', 'No pudimos aplicar el filtro']] as const) {
       const { status, html, response } = await page(path);
       assert.equal(status, 400, path);
       assert.match(response.headers.get('content-type')!, /^text\/html/);
