@@ -91,7 +91,6 @@ export const EN = {
     startConversation: 'Start a conversation about your house',
     /** The facts of a project page, a definition list under its title. */
     facts: {
-      label: 'Project facts',
       year: 'Year',
       status: 'Status',
       size: 'Size',
@@ -119,7 +118,6 @@ export const EN = {
     } satisfies Record<TeamRole, string>,
     /** The index's filters: plain links, the current one marked. */
     filters: {
-      label: 'Filter the projects',
       region: 'Region',
       work: 'Kind of work',
       allRegions: 'All regions',
@@ -131,7 +129,7 @@ export const EN = {
       unknown: 'We could not use the filter in this address, so every project is shown. Choose a region or a kind of work below.',
     },
     /** The links to the projects before and after this one, in the portfolio's order. */
-    neighbours: { label: 'More projects', previous: 'Previous project', next: 'Next project' },
+    neighbours: { previous: 'Previous project', next: 'Next project' },
     /** An image opened large: the link around it and the dialog of images.js. */
     enlarge: { close: 'Close', dialog: 'Image' },
     /** On a service's page: the projects that show the service. */

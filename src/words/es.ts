@@ -89,7 +89,6 @@ export const ES: Words = {
     allProjects: 'Todos los proyectos',
     startConversation: 'Hablemos de su casa',
     facts: {
-      label: 'Datos del proyecto',
       year: 'Año',
       status: 'Estado',
       size: 'Superficie',
@@ -115,7 +114,6 @@ export const ES: Words = {
       'owner-representative': 'Representación del propietario',
     },
     filters: {
-      label: 'Filtrar los proyectos',
       region: 'Región',
       work: 'Tipo de obra',
       allRegions: 'Todas las regiones',
@@ -124,7 +122,7 @@ export const ES: Words = {
       none: 'Todavía no tenemos proyectos con estos filtros.',
       unknown: 'No pudimos aplicar el filtro de esta dirección, así que le mostramos todos los proyectos. Elija una región o un tipo de obra más abajo.',
     },
-    neighbours: { label: 'Más proyectos', previous: 'Proyecto anterior', next: 'Proyecto siguiente' },
+    neighbours: { previous: 'Proyecto anterior', next: 'Proyecto siguiente' },
     enlarge: { close: 'Cerrar', dialog: 'Imagen' },
     showingService: 'Proyectos en los que prestamos este servicio',
   },
