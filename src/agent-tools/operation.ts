@@ -58,12 +58,20 @@ export interface SkillWords {
 }
 
 /**
- * How a page's script (src/web/assets/webmcp.js) runs the tool: it reads a REST list same-origin and
- * filters its items by the arguments (each names the item field whose text must contain it); or it reads
+ * How a page's script (src/web/assets/webmcp.js) runs the tool: it reads a REST list same-origin, with
+ * the arguments the list takes as its query, and filters its items by the others (each names the item
+ * field whose text must contain it); or it reads
  * the first of some REST paths whose `:parameters` the arguments all give, the other arguments as its query,
  * and answers the REST object whole; or it fills in the form of a page, which the visitor sends or not.
  */
-export type BrowserRun = { read: { path: string; items: string } } | { get: { paths: readonly string[] } } | { form: BrowserForm };
+export type BrowserRun = { read: BrowserRead } | { get: { paths: readonly string[] } } | { form: BrowserForm };
+
+/** A REST list a page's tool reads: `query` names the arguments the list filters by itself (sent as its query). */
+export interface BrowserRead {
+  path: string;
+  items: string;
+  query?: readonly string[];
+}
 
 /** A page's form that a tool fills in. */
 export interface BrowserForm {

@@ -1,4 +1,5 @@
 import { IMAGE_TYPES, type Image, type Project, type Service } from '../contract/catalog.js';
+import { squareMetersOf } from '../contract/project-facts.js';
 import { fallbackVariant, projectPath, servicePath, type CatalogImage, type ProjectEntry, type ServiceEntry } from './catalog.js';
 
 /** An image as the API shows it: absolute URLs, the largest JPEG as `url`, every variant by format. */
@@ -32,6 +33,21 @@ export function toProjectItem(entry: ProjectEntry, baseUrl: string): Project {
     ...(entry.scope !== undefined && { scope: [...entry.scope] }),
     url: baseUrl + projectPath(entry.slug),
     ...imagesOf(entry.images, baseUrl),
+    ...projectFacts(entry),
+  };
+}
+
+/** The facts the file states, in the API's names; the area in both units. */
+function projectFacts(entry: ProjectEntry): Partial<Project> {
+  return {
+    region: entry.region,
+    ...(entry.year !== undefined && { year: entry.year }),
+    ...(entry.status !== undefined && { status: entry.status }),
+    ...(entry.size_sqft !== undefined && { size: { square_feet: entry.size_sqft, square_meters: squareMetersOf(entry.size_sqft) } }),
+    ...(entry.work !== undefined && { work: [...entry.work] }),
+    ...(entry.team !== undefined && { team: entry.team.map(({ role, name }) => ({ role, name })) }),
+    ...(entry.photographer !== undefined && { photographer: entry.photographer }),
+    ...(entry.services !== undefined && { services: [...entry.services] }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { TLocalizedValidationError } from 'typebox/error';
 import { LOCATIONS } from '../contract/inquiry.js';
 import { StringEnum } from '../contract/schema-helpers.js';
 import { CONSULTATION_PLACES, SLUG_PATTERN } from '../contract/consultation.js';
+import { KINDS_OF_WORK, PROJECT_STATUSES, TEAM_ROLES } from '../contract/project-facts.js';
 
 // The shapes of the firm's content files. Unknown keys are refused so that a typo never hides a field.
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -90,6 +91,24 @@ export const SiteFile = Type.Object({
 }, { additionalProperties: false });
 export type SiteFile = Static<typeof SiteFile>;
 
+/**
+ * A project's facts, all optional; the original file states them, a translation never does (they are not
+ * words). The area is written in square feet only: square meters are derived (src/contract/project-facts.ts).
+ */
+const projectFacts = {
+  status: Type.Optional(StringEnum(PROJECT_STATUSES)),
+  size_sqft: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  work: Type.Optional(Type.Array(StringEnum(KINDS_OF_WORK), { minItems: 1, uniqueItems: true })),
+  team: Type.Optional(Type.Array(Type.Object({
+    role: StringEnum(TEAM_ROLES),
+    name: words(120),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: 30 })),
+  /** Whom the photographs are credited to; leave it out where the images are drawings. */
+  photographer: Type.Optional(words(120)),
+  /** Slugs of content/services entries the project shows; each must name one (checked by load.ts). */
+  services: Type.Optional(Type.Array(Type.String({ pattern: SLUG_PATTERN, maxLength: 60 }), { minItems: 1, uniqueItems: true })),
+};
+
 export const ProjectFile = Type.Object({
   title: text(120),
   description: Type.Optional(text(400)),
@@ -100,6 +119,7 @@ export const ProjectFile = Type.Object({
   scope: Type.Optional(Type.Array(text(80), { minItems: 1 })),
   order: Type.Optional(Type.Integer()),
   ...imageFields,
+  ...projectFacts,
 }, { additionalProperties: false });
 export type ProjectFile = Static<typeof ProjectFile>;
 

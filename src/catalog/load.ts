@@ -143,6 +143,15 @@ async function catalogsByLanguage(contentDir: string, site: Awaited<ReturnType<t
   return inLanguage;
 }
 
+/** A project names the services it shows by their slugs: each must be a file of content/services. */
+function checkProjectServices(projects: ReadonlyArray<{ file: string; services?: readonly string[] }>, services: ReadonlySet<string>): void {
+  for (const project of projects) {
+    project.services?.forEach((slug, i) => {
+      if (!services.has(slug)) throw new ContentError(project.file, `field "services.${i}": there is no services/${slug}.md (got "${slug}")`);
+    });
+  }
+}
+
 /**
  * Reads and validates every content file; a bad file stops the start with its name, field and problem.
  * With the image cache's SourceIndex (the service's), only images it has not seen are measured by sharp,
@@ -157,6 +166,7 @@ export async function loadCatalog(contentDir: string, sources?: SourceIndex): Pr
     loadFolder(contentDir, 'pages', PageFile, inspect),
   ]);
   await sources?.save();
+  checkProjectServices(projects.entries, new Set(services.entries.map((s) => s.slug)));
   const inLanguage = await catalogsByLanguage(contentDir, site, { projects, services, pages });
   // The schedule's maps and sets are frozen as objects, not emptied: deepFreeze leaves a Map's entries alone.
   deepFreeze(inLanguage);

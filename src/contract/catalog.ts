@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LOCATIONS } from './inquiry.js';
 import { StringEnum } from './schema-helpers.js';
 import { TRIM_KEYWORD } from './text-rules.js';
+import { KINDS_OF_WORK, PROJECT_STATUSES, TEAM_ROLES } from './project-facts.js';
 
 // Contract, "Project" and "Service": the public shapes of the read API.
 
@@ -48,6 +49,24 @@ export const Project = Type.Object(
     scope: Type.Optional(Type.Array(Type.String(), { description: 'What the studio delivered.' })),
     url: Type.String({ format: 'uri', description: 'Page URL of the project.' }),
     images: images('project'),
+    region: Type.Optional(StringEnum(LOCATIONS, { description: 'The region the project is filed under: the values of an inquiry\'s location (the `region` filter).' })),
+    year: Type.Optional(Type.Integer({ description: 'The year the project was completed, or is expected to be.' })),
+    status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Where the project stands: completed, under construction, or in design.' })),
+    size: Type.Optional(Type.Object({
+      square_feet: Type.Integer({ minimum: 1, description: 'Floor area in square feet, as the studio states it.' }),
+      square_meters: Type.Integer({ minimum: 1, description: 'The same floor area in square meters, rounded to a whole number.' }),
+    }, { additionalProperties: false, description: 'The floor area of the house, in both units.' })),
+    work: Type.Optional(Type.Array(StringEnum(KINDS_OF_WORK), {
+      minItems: 1, description: 'The kinds of work the project is (the `work` filter): a new house, a renovation, a garden, an interior.',
+    })),
+    team: Type.Optional(Type.Array(Type.Object({
+      role: StringEnum(TEAM_ROLES, { description: 'The role on the project team.' }),
+      name: Type.String({ description: 'Who held it: a person or a firm.' }),
+    }, { additionalProperties: false }), { minItems: 1, description: 'The people and firms credited on the project, in the studio\'s order.' })),
+    photographer: Type.Optional(Type.String({ description: 'Whom the photographs are credited to.' })),
+    services: Type.Optional(Type.Array(Type.String(), {
+      minItems: 1, description: 'The services this project shows, by their slug in GET /api/v1/services.',
+    })),
   },
   { $id: 'Project', title: 'Project' },
 );
@@ -66,8 +85,12 @@ export const Service = Type.Object(
 );
 export type Service = Static<typeof Service>;
 
+const workFilter = StringEnum(KINDS_OF_WORK, {
+  [TRIM_KEYWORD]: true, description: 'Optional filter: only projects that include this kind of work.',
+});
+
 /**
- * The filters of the list_projects tool, both optional. Both are trimmed before their rules apply, so a
+ * The filters of the list_projects tool, all optional. Each is trimmed before its rules apply, so a
  * location of only spaces is refused like an empty one rather than matching every project.
  */
 export const ProjectFilters = Type.Object({
@@ -77,5 +100,17 @@ export const ProjectFilters = Type.Object({
   location: Type.Optional(Type.String({
     [TRIM_KEYWORD]: true, minLength: 1, description: 'Optional filter: text the project location must contain, case-insensitive, e.g. "Miami".',
   })),
+  work: Type.Optional(workFilter),
 }, { additionalProperties: false });
 export type ProjectFilters = Static<typeof ProjectFilters>;
+
+/**
+ * The query of GET /api/v1/projects and of the projects page: the region and the kind of work, each
+ * optional, the same rules as the tool's. Unknown parameters are ignored (a campaign's tag must not
+ * break a link); a value outside a list is the contract's 400.
+ */
+export const ProjectListQuery = Type.Object({
+  region: ProjectFilters.properties.region,
+  work: ProjectFilters.properties.work,
+});
+export type ProjectListQuery = Static<typeof ProjectListQuery>;

@@ -18,6 +18,8 @@ const FILES = {
   contactScript: { path: '/assets/contact.js', file: 'contact.js', type: JS },
   /** The booking pages: each time also in the visitor's own zone, where it differs from the studio's. */
   bookingScript: { path: '/assets/booking.js', file: 'booking.js', type: JS },
+  /** Opens a page's linked images large in a dialog; without it, the link opens the image itself. */
+  imagesScript: { path: '/assets/images.js', file: 'images.js', type: JS },
   /** Registers the site's WebMCP tools when the browser offers WebMCP (their definitions: src/web/webmcp-tools.ts). */
   webmcpScript: { path: '/assets/webmcp.js', file: 'webmcp.js', type: JS },
   inboxStylesheet: { path: '/assets/inbox.css', file: 'inbox.css', type: CSS },

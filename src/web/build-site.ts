@@ -28,6 +28,8 @@ import { SITE_PATHS } from './site-paths.js';
 export interface BuiltSite {
   /** Every language's pages, by address. */
   pages: Map<string, RenderedPage>;
+  /** The views of the pages a query chooses, by the page's address: each view by its key, and the answer to a refused query. */
+  views: Map<string, { byKey: Map<string, RenderedPage>; refused: RenderedPage }>;
   notFound: Record<Locale, RenderedPage>;
   /** Agent and discovery documents by path. */
   documents: Map<string, Representation>;
@@ -102,8 +104,15 @@ export function buildSite(app: FastifyInstance, inputs: SiteInputs): BuiltSite {
   // The agent documents are written in the default language, and list its pages.
   const own = rendered.filter((_, i) => inputs.sources[i]!.locale === DEFAULT_LOCALE);
   const documents = new Map([...DOCUMENTS].map(([path, build]) => [path, build(contexts[DEFAULT_LOCALE], path === SITE_PATHS.sitemap ? rendered : own, frame)]));
+  const views = new Map(inputs.sources.flatMap((source) => {
+    if (!source.views) return [];
+    const ctx = contexts[source.locale];
+    const byKey = new Map(source.views.views.map((view) => [view.key, renderPage(view.build(ctx), frame)]));
+    return [[source.path, { byKey, refused: renderPage(source.views.refused(ctx), frame) }]];
+  }));
   return {
     pages: new Map(rendered.map((r) => [r.page.path, r])),
+    views,
     notFound: byLocale((locale) => renderPage(notFoundPage(contexts[locale]), frame)),
     documents,
     formPages: byLocale((locale) => formPages(contexts[locale], frame)),

@@ -70,6 +70,13 @@ function coverPreload(page: Page): SafeHtml | undefined {
   return html`<link rel="preload" as="image" type="image/avif" imagesrcset="${srcsetOf(page.cover, 'image/avif')}" imagesizes="${IMAGE_SIZES.wide}" fetchpriority="high">`;
 }
 
+/** The script that opens a page's wide images in a dialog, with its words: only where such images are (src/web/markdown-images.ts). */
+function imagesScript(page: Page, locale: Locale, assets: PageFrame['assets']): SafeHtml | undefined {
+  if (!COVER_ON_TOP.has(page.kind) || !page.images?.length) return undefined;
+  const words = wordsOf(locale).projects.enlarge;
+  return html`<script src="${assets.imagesScript}" data-close="${words.close}" data-label="${words.dialog}" defer></script>`;
+}
+
 /** The page itself, in its language, then what it is about. */
 function structuredData(page: Page, url: string, locale: Locale): SafeHtml | undefined {
   if (!page.structuredData?.length) return undefined;
@@ -120,6 +127,7 @@ export function pageHead(page: Page, catalog: Catalog, locale: Locale, frame: Pa
     coverPreload(page),
     page.appendix && html`<script src="${assets.contactScript}" defer></script>`,
     page.bookingScript && html`<script src="${assets.bookingScript}" defer></script>`,
+    imagesScript(page, locale, assets),
     // Every page offers the tools to an agent in the browser; without WebMCP the script does nothing.
     webmcpScript(assets, locale),
     structuredData(page, url, locale),

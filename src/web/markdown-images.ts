@@ -5,8 +5,8 @@ import { pictureHtml, type ImageLayout } from './picture.js';
 
 // Catalog images in a page's Markdown: `![alt](/images/…jpg "caption")`. The Markdown twin keeps the plain
 // image (agents read alt, caption and the JPEG's address); the HTML gets a <picture> with every format and
-// size. An image alone in a paragraph becomes a figure with its caption; one inside a list item is a card of
-// a grid. The first image of a page is fetched eagerly (it is the one above the fold), every later one lazily.
+// size. An image alone in a paragraph becomes a figure with its caption, linked to its largest file; one
+// inside a list item is a card of a grid. The first image of a page is fetched eagerly (it is the one above the fold), every later one lazily.
 
 /** The catalog images a page may show, by the address its Markdown names (the fallback JPEG's path). */
 export type ImageLookup = ReadonlyMap<string, CatalogImage>;
@@ -49,7 +49,10 @@ export function markdownImages(md: MarkdownIt): void {
     if (!image || !state) return defaultImage(tokens, idx, options, env, self);
     const eager = !state.eagerTaken;
     state.eagerTaken = true;
-    return pictureHtml(image, (token.meta as { layout?: ImageLayout } | null)?.layout ?? 'wide', eager).value;
+    const layout = (token.meta as { layout?: ImageLayout } | null)?.layout ?? 'wide';
+    const picture = pictureHtml(image, layout, eager);
+    // A wide image opens large: a plain link to its largest file, which images.js shows in a dialog.
+    return layout === 'wide' ? html`<a class="enlarge" href="${fallbackVariant(image).path}">${picture}</a>`.value : picture.value;
   };
   const paragraphOpen = md.renderer.rules.paragraph_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   const paragraphClose = md.renderer.rules.paragraph_close ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

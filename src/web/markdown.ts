@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { SafeHtml } from './html.js';
 import { markdownImages, type ImageLookup } from './markdown-images.js';
+import { markdownLists } from './markdown-lists.js';
 
 // Content Markdown is rendered without raw HTML, and markdown-it's default validateLink refuses
 // javascript:, vbscript:, file: and (non-image) data: links. linkify stays off: only written links are links.
@@ -57,10 +58,14 @@ renderer.core.ruler.push('focusable_tables', (state) => {
 });
 
 renderer.use(markdownImages);
+renderer.use(markdownLists);
 
-/** HTML of a page's Markdown; `images` are the catalog images it may show as pictures. */
-export function renderMarkdown(markdown: string, images?: ImageLookup): SafeHtml {
-  return new SafeHtml(renderer.render(markdown, { images }));
+/**
+ * HTML of a page's Markdown; `images` are the catalog images it may show as pictures, `current` the
+ * address the page answers at (its links there are marked as the current page).
+ */
+export function renderMarkdown(markdown: string, images?: ImageLookup, current?: string): SafeHtml {
+  return new SafeHtml(renderer.render(markdown, { images, current }));
 }
 
 /** Escapes text placed inside generated Markdown so that a title never turns into markup. */

@@ -8,6 +8,7 @@ export interface LayoutAssets {
   stylesheet: string;
   contactScript: string;
   bookingScript: string;
+  imagesScript: string;
   webmcpScript: string;
   /** The WebMCP tool definitions the script reads, one per language, made per app from the content (src/web/webmcp-tools.ts). */
   webmcpTools: Record<Locale, string>;

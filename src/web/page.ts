@@ -1,6 +1,8 @@
+import type { TSchema } from 'typebox';
 import type { CatalogImage } from '../catalog/catalog.js';
 import type { SafeHtml } from './html.js';
 import type { Locale } from '../words/locale.js';
+import type { SiteContext } from './site-context.js';
 
 /** A page of the site, Markdown first: the HTML is a layout around the rendering of `markdown`. */
 export interface Page {
@@ -8,6 +10,11 @@ export interface Page {
   description: string;
   /** Path on the origin, e.g. /projects/grove-courtyard-house. */
   path: string;
+  /**
+   * Where this view of the page answers, when not at `path`: a filtered view, `/projects?region=miami`.
+   * Its canonical address and language versions stay `path`'s; its links to this address are the current page.
+   */
+  address?: string;
   markdown: string;
   /** Pages with a form: Markdown for the twin and HTML for the browser, placed after the main text. */
   appendix?: { markdown: string; html: SafeHtml; /** The section's accessible name; "Inquiry form" when not given. */ label?: string };
@@ -30,4 +37,17 @@ export interface Page {
    * layout says so above it, and marks the text with its language. The page's language is its address's.
    */
   textLanguage?: Locale;
+}
+
+/**
+ * The views of a page its query chooses (the projects index's filters): each built once with the pages,
+ * the page itself answering the empty query. A query the schema refuses gets the `refused` view, with 400.
+ */
+export interface PageViews {
+  /** The rules of the query, a route's querystring schema. */
+  query: TSchema;
+  /** The key of the view a checked query asks for: one of `views`, else the page itself. */
+  keyOf(query: Record<string, unknown>): string;
+  views: ReadonlyArray<{ key: string; build(ctx: SiteContext): Page }>;
+  refused(ctx: SiteContext): Page;
 }

@@ -62,7 +62,7 @@ export function renderPage(page: Page, frame: PageFrame): RenderedPage {
     page,
     url,
     language: pageLanguage(page.path),
-    html: representation(layout(page, renderMarkdown(page.markdown, imageLookup(page.images ?? [])), frame), HTML_TYPE),
+    html: representation(layout(page, renderMarkdown(page.markdown, imageLookup(page.images ?? []), page.address ?? page.path), frame), HTML_TYPE),
     markdown,
     plain: asMediaType(markdown, PLAIN_TYPE),
     links: pageLinks(url),

@@ -1,10 +1,10 @@
 import { catalogIn, pagePath, projectPath, servicePath, type Catalog } from '../catalog/catalog.js';
 import { LOCALES, localePath, type Locale } from '../words/locale.js';
-import type { Page } from './page.js';
+import type { Page, PageViews } from './page.js';
 import { contactPage } from './pages/contact.js';
 import { developersPage } from './pages/developers.js';
 import { homePage } from './pages/home.js';
-import { projectPage, projectsIndexPage } from './pages/projects.js';
+import { PROJECTS_INDEX_VIEWS, projectPage, projectsIndexPage } from './pages/projects.js';
 import { servicePage, servicesIndexPage } from './pages/services.js';
 import { textPage } from './pages/text.js';
 import type { SiteContext } from './site-context.js';
@@ -18,6 +18,8 @@ export interface PageSource {
   build(ctx: SiteContext): Page;
   /** The content file a text page comes from: its address is chosen by a file name, so it may collide. */
   file?: string;
+  /** The views its query chooses (the projects index's filters). */
+  views?: PageViews;
 }
 
 /** The pages of one language, in navigation order, at their addresses in it. */
@@ -25,7 +27,7 @@ function pagesIn(catalog: Catalog, locale: Locale): PageSource[] {
   const at = (path: string) => localePath(path, locale);
   return [
     { path: at(SITE_PATHS.home), locale, build: homePage },
-    { path: at(SITE_PATHS.projects), locale, build: projectsIndexPage },
+    { path: at(SITE_PATHS.projects), locale, build: (ctx: SiteContext) => projectsIndexPage(ctx), views: PROJECTS_INDEX_VIEWS },
     ...catalog.projects.map((p) => ({ path: at(projectPath(p.slug)), locale, build: (ctx: SiteContext) => projectPage(p, ctx) })),
     { path: at(SITE_PATHS.services), locale, build: servicesIndexPage },
     ...catalog.services.map((s) => ({ path: at(servicePath(s.slug)), locale, build: (ctx: SiteContext) => servicePage(s, ctx) })),

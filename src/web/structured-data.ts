@@ -4,6 +4,7 @@ import { markdownSections } from './markdown.js';
 import { openingHoursSpecification } from './office-hours.js';
 import type { Words } from '../words/words.js';
 import { LOCATIONS } from '../contract/inquiry.js';
+import { squareMetersOf } from '../contract/project-facts.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { SiteContext } from './site-context.js';
 import { LANGUAGE_TAGS, LOCALES } from '../words/locale.js';
@@ -103,6 +104,38 @@ function breadcrumbs(baseUrl: string, trail: Array<[name: string, path: string]>
   };
 }
 
+/** The floor area in both units, as UN/CEFACT codes name them (FTK: square foot, MTK: square meter). */
+function floorArea(squareFeet: number, words: Words): JsonLd[] {
+  const name = words.projects.facts.size;
+  return [
+    { '@type': 'QuantitativeValue', name, value: squareFeet, unitCode: 'FTK', unitText: 'ft²' },
+    { '@type': 'QuantitativeValue', name, value: squareMetersOf(squareFeet), unitCode: 'MTK', unitText: 'm²' },
+  ];
+}
+
+/**
+ * The team as schema.org's Role pattern: each contributor wrapped in a Role naming what they did. The
+ * studio is its own node; every other name is a person (the content credits people, not their firms).
+ */
+function contributors(project: ProjectEntry, site: SiteFile, baseUrl: string, words: Words): { contributor?: JsonLd[] } {
+  if (!project.team?.length) return {};
+  return {
+    contributor: project.team.map(({ role, name }) => ({
+      '@type': 'Role',
+      roleName: words.projects.roles[role],
+      contributor: name === site.name ? firmRef(site, baseUrl) : { '@type': 'Person', name },
+    })),
+  };
+}
+
+/** The pictures; with a photographer, each an ImageObject crediting them (creditText and creator). */
+function projectImages(project: ProjectEntry, baseUrl: string): { image?: Array<string | JsonLd> } {
+  const { image } = imageUrls(project.images, baseUrl);
+  if (!image || project.photographer === undefined) return image ? { image } : {};
+  const creator = { '@type': 'Person', name: project.photographer };
+  return { image: image.map((url) => ({ '@type': 'ImageObject', contentUrl: url, url, creditText: project.photographer, creator })) };
+}
+
 /**
  * A project as a CreativeWork: schema.org has no type for a designed and built house, and its Place types
  * (House, Residence) describe a building, without an author or a date; the portfolio shows the studio's
@@ -116,11 +149,14 @@ export function projectData(project: ProjectEntry, { catalog, baseUrl, href, wor
     name: project.title,
     ...(project.description !== undefined && { description: project.description }),
     url,
-    ...imageUrls(project.images, baseUrl),
+    ...projectImages(project, baseUrl),
     ...(project.year !== undefined && { dateCreated: String(project.year) }),
+    ...(project.status !== undefined && { creativeWorkStatus: words.projects.statuses[project.status] }),
+    ...(project.size_sqft !== undefined && { size: floorArea(project.size_sqft, words) }),
     ...(project.location !== undefined && { locationCreated: { '@type': 'Place', name: project.location } }),
     ...(project.scope !== undefined && { keywords: project.scope.join(', ') }),
     creator: firmRef(catalog.site, baseUrl),
+    ...contributors(project, catalog.site, baseUrl, words),
     inLanguage: LANGUAGE_TAGS[project.language],
   }, breadcrumbs(baseUrl, [[words.site.homeTitle, href(SITE_PATHS.home)], [words.site.projects, href(SITE_PATHS.projects)], [project.title, href(projectPath(project.slug))]])];
 }

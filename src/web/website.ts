@@ -16,7 +16,7 @@ import { buildSite, DOCUMENT_PATHS, type BuiltSite } from './build-site.js';
 import { registerContactSubmission } from './contact-submission.js';
 import { registerImageFiles } from './image-files.js';
 import type { ImageStore } from '../images/image-store.js';
-import { negotiatedRepresentation, pageLinks, renderPage, sayLanguage, sendNegotiated } from './rendered-page.js';
+import { negotiatedRepresentation, pageLinks, renderPage, sayLanguage, sendNegotiated, type RenderedPage } from './rendered-page.js';
 import type { ConsultationsService } from '../consultations/consultations.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { registerBookingRoutes } from './booking/booking-routes.js';
@@ -105,14 +105,32 @@ export function createWebsite(options: WebsiteOptions): Website {
     return site;
   }
 
+  /**
+   * A page, or the view of it its query chooses. A query the page's views refuse is answered 400 with
+   * the refused view (for the projects index: every project, and a line saying the filter was not used).
+   */
   function registerPage(scope: FastifyInstance, source: PageSource): void {
-    const page = () => built().pages.get(source.path)!;
-    scope.get(source.path, { schema: { hide: true } }, async (request, reply) => sendNegotiated(request, reply, page()));
-    scope.get(markdownPath(source.path), { schema: { hide: true } }, async (request, reply) => {
-      const rendered = page();
+    const { views } = source;
+    const query = views ? { querystring: views.query } : {};
+    const viewOf = (request: FastifyRequest): { rendered: RenderedPage; refused: boolean } => {
+      if (!views) return { rendered: built().pages.get(source.path)!, refused: false };
+      const own = built().views.get(source.path)!;
+      if (request.validationError) return { rendered: own.refused, refused: true };
+      const key = views.keyOf(request.query as Record<string, unknown>);
+      return { rendered: own.byKey.get(key) ?? built().pages.get(source.path)!, refused: false };
+    };
+    scope.get(source.path, { schema: { hide: true, ...query }, attachValidation: views !== undefined }, async (request, reply) => {
+      const { rendered, refused } = viewOf(request);
+      if (!refused) return sendNegotiated(request, reply, rendered);
+      const rep = negotiatedRepresentation(request, reply, rendered);
+      return reply.code(400).header('Cache-Control', 'no-store').type(rep.contentType).send(rep.body);
+    });
+    scope.get(markdownPath(source.path), { schema: { hide: true, ...query }, attachValidation: views !== undefined }, async (request, reply) => {
+      const { rendered, refused } = viewOf(request);
       appendLink(reply, rendered.links.canonical);
       sayLanguage(reply, rendered);
-      return sendRepresentation(request, reply, rendered.markdown);
+      if (!refused) return sendRepresentation(request, reply, rendered.markdown);
+      return reply.code(400).header('Cache-Control', 'no-store').type(rendered.markdown.contentType).send(rendered.markdown.body);
     });
   }
 

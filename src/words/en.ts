@@ -1,6 +1,7 @@
 import { CONSULTATION_PLACE_WORDS, CONSULTATION_PLACES, type ConsultationPlace } from '../contract/consultation.js';
 import { INQUIRY_ENUM_LABELS } from '../contract/inquiry-labels.js';
 import type { WebMcpWords } from './webmcp.js';
+import type { KindOfWork, ProjectStatus, TeamRole } from '../contract/project-facts.js';
 
 // Every word a person reads from the studio in English: the website, its forms and their scripts, the
 // booking pages, the acknowledgement email. es.ts is typed by this one, so a key missing there fails the
@@ -111,6 +112,51 @@ export const EN = {
     scope: 'Scope',
     allProjects: 'All projects',
     startConversation: 'Start a conversation about your house',
+    /** The facts of a project page, a definition list under its title. */
+    facts: {
+      year: 'Year',
+      status: 'Status',
+      size: 'Size',
+      /** The area already formatted for the language: "4,800", "446". */
+      area: (squareFeet: string, squareMeters: string) => `${squareFeet} ft² (${squareMeters} m²)`,
+      work: 'Kind of work',
+      team: 'Team',
+      photographer: 'Photographs',
+      services: 'Services',
+    },
+    statuses: { completed: 'Completed', 'under-construction': 'Under construction', 'in-design': 'In design' } satisfies Record<ProjectStatus, string>,
+    work: { 'new-house': 'New house', renovation: 'Renovation', garden: 'Garden', interior: 'Interior' } satisfies Record<KindOfWork, string>,
+    roles: {
+      architect: 'Architect',
+      'interior-designer': 'Interior designer',
+      'landscape-designer': 'Landscape designer',
+      builder: 'Builder',
+      'project-manager': 'Project manager',
+      'structural-engineer': 'Structural engineer',
+      'civil-engineer': 'Civil engineer',
+      'mep-engineer': 'Mechanical, electrical and plumbing engineer',
+      'lighting-designer': 'Lighting designer',
+      'preservation-consultant': 'Preservation consultant',
+      'owner-representative': 'Owner\'s representative',
+    } satisfies Record<TeamRole, string>,
+    /** The index's filters: plain links, the current one marked. */
+    filters: {
+      region: 'Region',
+      work: 'Kind of work',
+      allRegions: 'All regions',
+      allWork: 'All kinds of work',
+      /** How many projects the filters show, from how many. */
+      showing: (shown: number, total: number) => (shown === total ? `All ${total} projects.` : `${shown} of ${total} projects.`),
+      none: 'No project matches these filters yet.',
+      /** When the address asks for a filter the page does not have: every project is shown instead. */
+      unknown: 'We could not use the filter in this address, so every project is shown. Choose a region or a kind of work below.',
+    },
+    /** The links to the projects before and after this one, in the portfolio's order. */
+    neighbours: { previous: 'Previous project', next: 'Next project' },
+    /** An image opened large: the link around it and the dialog of images.js. */
+    enlarge: { close: 'Close', dialog: 'Image' },
+    /** On a service's page: the projects that show the service. */
+    showingService: 'Projects that show this service',
   },
   /** The inquiry form, with and without its script: src/web/contact-form.ts, form-messages.ts, assets/contact.js. */
   form: {},

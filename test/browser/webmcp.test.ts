@@ -122,13 +122,12 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     assert.equal(services.description, mcpTools.get('list_services')!.description);
     assert.deepEqual(services.inputSchema, mcpTools.get('list_services')!.inputSchema);
 
-    // The REST list the page reads has no region: the location filter alone, the MCP tool's own.
+    // The REST list the page reads filters by region and work itself; the location text the page's script filters: every filter, the MCP tool's own.
     const projects = tools.get('list_projects')!;
     const mcpProjects = mcpTools.get('list_projects')!;
-    assert.deepEqual(Object.keys(projects.inputSchema.properties), ['location']);
-    assert.deepEqual(projects.inputSchema.properties.location, mcpProjects.inputSchema.properties.location);
-    assert.doesNotMatch(projects.description, /region/);
-    assert.ok(projects.description.startsWith(mcpProjects.description.slice(0, mcpProjects.description.indexOf('Optional filters'))));
+    assert.deepEqual(Object.keys(projects.inputSchema.properties), ['region', 'location', 'work']);
+    assert.deepEqual(projects.inputSchema.properties, mcpProjects.inputSchema.properties);
+    assert.equal(projects.description, mcpProjects.description);
 
     // The Inquiry's fields, required set and rules as the MCP tool has them, without the MCP call's idempotency_key.
     const inquiry = tools.get('submit_inquiry')!;
@@ -171,7 +170,7 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     await close();
   });
 
-  it('list_projects and list_services answer what GET /api/v1 answers; list_projects filters by location as the MCP tool does', async () => {
+  it('list_projects and list_services answer what GET /api/v1 answers; list_projects filters by location, region and work as the MCP tool does', async () => {
     const { page, problems, close } = await open('/services', 'document');
     await registered(page);
     const all = await page.evaluate(callTool('list_projects', {})) as Json;
@@ -185,6 +184,12 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     const viaMcp = structured(await mcp.callTool({ name: 'list_projects', arguments: { location: state } }));
     assert.deepEqual(some.structuredContent, viaMcp, `location "${state}": the same projects as the MCP tool`);
     assert.ok(viaMcp.projects.length > 0 && viaMcp.projects.length < all.structuredContent.projects.length, 'the filter keeps some, not all');
+    // Region and work are the REST list's query; with the location text, all three at once.
+    const filters = { region: 'hamptons', work: 'renovation', location: 'new york' };
+    const narrowed = await page.evaluate(callTool('list_projects', filters)) as Json;
+    const narrowedViaMcp = structured(await mcp.callTool({ name: 'list_projects', arguments: filters }));
+    assert.deepEqual(narrowed.structuredContent, narrowedViaMcp);
+    assert.ok(narrowedViaMcp.projects.length > 0 && narrowedViaMcp.projects.every((p: Json) => p.region === 'hamptons' && p.work.includes('renovation')));
 
     const services = await page.evaluate(callTool('list_services', {})) as Json;
     assert.deepEqual(services.structuredContent, await apiBody('/api/v1/services'));

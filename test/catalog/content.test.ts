@@ -53,6 +53,42 @@ describe('content catalog', () => {
     assert.match(await problemOf('projects/Bad_Name.md', GOOD_PROJECT), /slug/);
   });
 
+  it('reads every sample project\'s facts, the services it shows among the services, and none in the translations', async () => {
+    const catalog = await loadCatalog('content');
+    const services = new Set(catalog.services.map((s) => s.slug));
+    for (const project of catalog.projects) {
+      assert.ok(project.year && project.status && project.size_sqft && project.work?.length && project.team?.length, project.slug);
+      assert.ok(project.services?.length && project.services.every((slug) => services.has(slug)), project.slug);
+      assert.equal(project.photographer, undefined, 'the sample images are drawings: no photographer is credited');
+    }
+    // The Spanish catalog carries the originals' facts, over its own words.
+    const es = catalog.inLanguage.es.projects.find((p) => p.slug === 'grove-courtyard-house')!;
+    assert.equal(es.language, 'es');
+    assert.deepEqual([es.size_sqft, es.status, es.work, es.services], [4800, 'completed', ['new-house', 'interior', 'garden'], ['architecture', 'interior-design', 'landscape-design', 'construction']]);
+  });
+
+  it('reads a photographer\'s credit and the facts a project may leave out', async () => {
+    const project = '---\ntitle: Photographed House\nregion: miami\nstatus: in-design\nwork: [interior]\nphotographer: "Ana Reyes"\n---\nBody.\n';
+    const catalog = await loadCatalog(contentWith('projects/photographed-house.md', project));
+    const entry = catalog.projects.find((p) => p.slug === 'photographed-house')!;
+    assert.deepEqual([entry.photographer, entry.status, entry.work, entry.size_sqft, entry.team, entry.services], ['Ana Reyes', 'in-design', ['interior'], undefined, undefined, undefined]);
+  });
+
+  it('names the file and the field of a bad project fact', async () => {
+    const fact = (lines: string) => `---\ntitle: T\nregion: miami\n${lines}\n---\nx`;
+    assert.match(await problemOf('projects/bad.md', fact('status: finished')), /field "status": must be one of completed, under-construction, in-design/);
+    assert.match(await problemOf('projects/bad.md', fact('size_sqft: 4800.5')), /field "size_sqft"/);
+    assert.match(await problemOf('projects/bad.md', fact('size_sqm: 446')), /field "size_sqm": unknown property/);
+    assert.match(await problemOf('projects/bad.md', fact('work: [pool]')), /field "work\.0": must be one of new-house, renovation, garden, interior/);
+    assert.match(await problemOf('projects/bad.md', fact('team: [{role: wizard, name: Ana}]')), /field "team\.0\.role": must be one of architect/);
+    assert.match(await problemOf('projects/bad.md', fact('team: [{role: architect}]')), /field "team\.0\.name".*missing/);
+    assert.match(await problemOf('projects/bad.md', fact('photographer: "  "')), /field "photographer"/);
+    assert.match(await problemOf('projects/bad.md', fact('services: [architecture, gardening]')), /field "services\.1": there is no services\/gardening\.md/);
+    // A translation carries words only: a fact there is refused, so it is written once.
+    const translation = readFileSync('content/projects/grove-courtyard-house.es.md', 'utf8').replace('---\n', '---\nstatus: completed\n');
+    assert.match(await problemOf('projects/grove-courtyard-house.es.md', translation), /field "status": unknown property/);
+  });
+
   it('reads the sample studio\'s consultations, and names the field of a bad schedule in site.yaml', async () => {
     const { consultations } = await loadCatalog('content');
     assert.deepEqual(consultations?.kinds.map((kind) => [kind.slug, kind.durationMinutes]), [['introductory-call', 30], ['studio-meeting', 60]]);

@@ -102,6 +102,25 @@ describe('MCP endpoint through the SDK client', () => {
     assert.deepEqual(padded, miami);
   });
 
+  it('list_projects filters by kind of work, alone and with the region, as GET /api/v1/projects does, and carries the facts', async () => {
+    const work = structured(await client.callTool({ name: 'list_projects', arguments: { work: 'renovation' } })).projects as Json[];
+    const rest = await (await fetch(`${server.url}/api/v1/projects?work=renovation`)).json() as Json;
+    assert.ok(work.length > 0);
+    assert.deepEqual(work, rest.projects, 'the tool and the REST list keep the same projects');
+    for (const project of work) assert.ok(project.work.includes('renovation'), project.slug);
+    const both = structured(await client.callTool({ name: 'list_projects', arguments: { region: 'hamptons', work: ' renovation ' } })).projects as Json[];
+    assert.ok(both.length > 0 && both.length < work.length);
+    for (const project of both) assert.equal(project.region, 'hamptons');
+    const [first] = work;
+    for (const field of ['region', 'year', 'status', 'size', 'work', 'team', 'services']) assert.ok(first![field] !== undefined, field);
+    assert.equal(first!.size.square_meters, Math.round(first!.size.square_feet * 0.09290304));
+    const refused = await client.callTool({ name: 'list_projects', arguments: { work: 'pool' } });
+    assert.equal(refused.isError, true);
+    assert.equal(structured(refused).field, 'work');
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'list_projects')!;
+    assert.deepEqual((tool.inputSchema.properties as Json).work.enum, ['new-house', 'renovation', 'garden', 'interior']);
+  });
+
   it('list_services returns the same items as GET /api/v1/services', async () => {
     const result = await client.callTool({ name: 'list_services' });
     const rest = await (await fetch(`${server.url}/api/v1/services`)).json();

@@ -33,6 +33,61 @@ describe('read API', () => {
     assert.ok(projects.some((p) => Array.isArray(p.scope) && p.scope.length > 0));
   });
 
+  it('gives each project its facts: region, year, status, size in both units, kinds of work, team and the services it shows', async () => {
+    const { body } = await get('/api/v1/projects');
+    const { projects } = body as { projects: Array<Record<string, any>> };
+    const services = ((await get('/api/v1/services')).body as { services: Array<{ slug: string }> }).services.map((s) => s.slug);
+    for (const project of projects) {
+      assert.ok(['miami', 'hamptons', 'other'].includes(project.region), project.slug);
+      assert.ok(['completed', 'under-construction', 'in-design'].includes(project.status), project.slug);
+      assert.equal(project.size.square_meters, Math.round(project.size.square_feet * 0.3048 * 0.3048), project.slug);
+      assert.ok(project.work.length > 0 && project.team.length > 0, project.slug);
+      for (const slug of project.services) assert.ok(services.includes(slug), `${project.slug} shows ${slug}`);
+    }
+    const grove = projects.find((p) => p.slug === 'grove-courtyard-house')!;
+    assert.deepEqual(grove.size, { square_feet: 4800, square_meters: 446 });
+    assert.deepEqual(grove.work, ['new-house', 'interior', 'garden']);
+    assert.deepEqual(grove.team[0], { role: 'architect', name: 'Harbor & Hedge Design-Build' });
+  });
+
+  it('filters projects by region and by kind of work, alone and together, each list with its own ETag and 304', async () => {
+    const all = ((await get('/api/v1/projects')).body as { projects: Array<{ slug: string; region: string; work: string[] }> }).projects;
+    const cases: Array<[string, (p: { region: string; work: string[] }) => boolean]> = [
+      ['region=miami', (p) => p.region === 'miami'],
+      ['work=renovation', (p) => p.work.includes('renovation')],
+      ['region=hamptons&work=garden', (p) => p.region === 'hamptons' && p.work.includes('garden')],
+      ['work=garden&region=hamptons&utm_source=mail', (p) => p.region === 'hamptons' && p.work.includes('garden')],
+    ];
+    const etags = new Set<string>();
+    for (const [query, keeps] of cases) {
+      const { response, body } = await get(`/api/v1/projects?${query}`);
+      assert.equal(response.status, 200, query);
+      const slugs = (body as { projects: Array<{ slug: string }> }).projects.map((p) => p.slug);
+      assert.deepEqual(slugs, all.filter(keeps).map((p) => p.slug), query);
+      assert.ok(slugs.length > 0 && slugs.length < all.length, query);
+      const etag = response.headers.get('etag')!;
+      etags.add(etag);
+      const again = await fetch(`${server.url}/api/v1/projects?${query}`, { headers: { 'If-None-Match': etag } });
+      assert.equal(again.status, 304, query);
+    }
+    assert.equal(etags.size, 3, 'one ETag per filter; the order of parameters and unknown ones do not matter');
+    const unfiltered = (await fetch(`${server.url}/api/v1/projects`)).headers.get('etag')!;
+    const otherTag = await fetch(`${server.url}/api/v1/projects?region=miami`, { headers: { 'If-None-Match': unfiltered } });
+    assert.equal(otherTag.status, 200, 'the whole list\'s ETag does not match a filtered list');
+  });
+
+  it('refuses a filter value outside its list with 400 in the Error shape, naming the parameter', async () => {
+    for (const [query, field] of [['region=paris', 'region'], ['work=pool', 'work'], ['work=', 'work'], ['region=miami&region=hamptons', 'region']] as const) {
+      const { response, body } = await get(`/api/v1/projects?${query}`);
+      assert.equal(response.status, 400, query);
+      const error = body as { ok: boolean; code: string; error: string; hint: string };
+      assert.equal(error.ok, false);
+      assert.equal(error.code, 'invalid_field', query);
+      assert.match(error.error, new RegExp(`"${field}"`), query);
+      assert.ok(error.hint.length > 0);
+    }
+  });
+
   it('lists services with capabilities as a single string', async () => {
     const { response, body } = await get('/api/v1/services');
     assert.equal(response.status, 200);
@@ -104,6 +159,24 @@ describe('read API', () => {
     assert.ok(projects.responses['429'].headers['Retry-After']);
     assert.equal(projects.responses['429'].content['application/json'].schema.$ref, '#/components/schemas/Error');
     assert.deepEqual(doc.components.schemas.Inquiry.properties.location.enum, ['miami', 'hamptons', 'other']);
+  });
+
+  it('describes the project facts and the list\'s filters in the OpenAPI document', async () => {
+    const project = contract.document.components.schemas.Project;
+    for (const field of ['region', 'year', 'status', 'size', 'work', 'team', 'photographer', 'services']) {
+      assert.ok(project.properties[field], field);
+      assert.ok(project.properties[field].description?.length > 10, `${field} is described`);
+      assert.ok(!(project.required ?? []).includes(field), `${field} is optional`);
+    }
+    assert.deepEqual(project.properties.status.enum, ['completed', 'under-construction', 'in-design']);
+    assert.deepEqual(project.properties.work.items.enum, ['new-house', 'renovation', 'garden', 'interior']);
+    assert.deepEqual(Object.keys(project.properties.size.properties), ['square_feet', 'square_meters']);
+    assert.ok(project.properties.team.items.properties.role.enum.includes('architect'));
+    const operation = contract.operation('GET', '/api/v1/projects')!;
+    const parameters = operation.parameters as Array<{ name: string; in: string; schema: { enum: string[] }; description?: string }>;
+    assert.deepEqual(parameters.map((p) => `${p.in}:${p.name}`).sort(), ['query:region', 'query:work']);
+    assert.deepEqual(parameters.find((p) => p.name === 'work')!.schema.enum, ['new-house', 'renovation', 'garden', 'interior']);
+    assert.ok(operation.responses['400'], 'a bad filter is documented');
   });
 
   // 404 and 405 are not in openapi.json (no operation answers them), so these two are checked here by hand.

@@ -35,11 +35,18 @@
     return failure('network_error', 'The site did not answer.', 'Check the connection, then call the tool again.');
   }
 
-  // A read tool: the REST list, its items filtered by the arguments (each names the item field whose text must contain it).
+  // A read tool: the REST list, asked with the arguments it takes as its query (read.query), its items
+  // filtered by the others (each names the item field whose text must contain it).
   function readTool(read, tool) {
-    var filters = Object.keys(tool.inputSchema.properties || {});
+    var asked = read.query || [];
+    var filters = Object.keys(tool.inputSchema.properties || {}).filter(function (name) { return asked.indexOf(name) === -1; });
     return function (input) {
-      return fetch(read.path, { headers: { Accept: 'application/json' } }).then(function (response) {
+      var query = new URLSearchParams();
+      asked.forEach(function (name) {
+        if (input && input[name] !== undefined && input[name] !== null && input[name] !== '') query.set(name, String(input[name]));
+      });
+      var url = read.path + (query.toString() ? '?' + query.toString() : '');
+      return fetch(url, { headers: { Accept: 'application/json' } }).then(function (response) {
         return response.json().catch(function () { return null; }).then(function (body) {
           if (!response.ok || !body || !Array.isArray(body[read.items])) return apiFailure(response, body);
           var items = body[read.items];

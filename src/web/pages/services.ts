@@ -1,4 +1,4 @@
-import { coverOf, servicePath, type ServiceEntry } from '../../catalog/catalog.js';
+import { coverOf, projectPath, servicePath, type ServiceEntry } from '../../catalog/catalog.js';
 import { mdLink, mdText } from '../markdown.js';
 import { entryImageMarkdown } from '../page-images.js';
 import type { Page } from '../page.js';
@@ -21,6 +21,14 @@ export function servicesIndexPage({ catalog, href, words }: SiteContext): Page {
   };
 }
 
+/** The projects that show a service (each project names the services it shows), linked in the page's language. */
+function projectsShowing(service: ServiceEntry, { catalog, href, words }: SiteContext): string {
+  const projects = catalog.projects.filter((p) => p.services?.includes(service.slug));
+  if (projects.length === 0) return '';
+  const items = projects.map((p) => `- ${mdLink(p.title, href(projectPath(p.slug)))}${p.location ? ` · ${mdText(p.location)}` : ''}`);
+  return [`## ${mdText(words.projects.showingService)}`, items.join('\n')].join('\n\n');
+}
+
 export function servicePage(service: ServiceEntry, ctx: SiteContext): Page {
   const { catalog, href } = ctx;
   const words = ctx.words.pages.services;
@@ -40,6 +48,7 @@ export function servicePage(service: ServiceEntry, ctx: SiteContext): Page {
       service.description && `> ${mdText(service.description)}`,
       service.body,
       service.capabilities && `## ${words.capabilities}\n\n${mdText(service.capabilities)}`,
+      projectsShowing(service, ctx),
       images.gallery,
       '---',
       `${mdLink(words.allServices, href(SITE_PATHS.services))} · ${mdLink(words.start, href(SITE_PATHS.contact))}`,
