@@ -1,3 +1,4 @@
+import { KINDS_OF_WORK } from '../contract/project-facts.js';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserForm, BrowserRun } from '../agent-tools/operation.js';
 import { BUDGETS, LOCATIONS, PHASES } from '../contract/inquiry.js';
@@ -74,6 +75,7 @@ export function webMcpFacts(studio: string, locale: Locale): WebMcpFacts {
     maxUpcomingPerAddress: BOOKING_POLICY.maxUpcomingPerAddress,
     slotsSpanDays: { default: BOOKING_POLICY.defaultSlotsSpanDays, max: BOOKING_POLICY.maxSlotsSpanDays },
     inquiryValues: { location: LOCATIONS, budget: BUDGETS, phase: PHASES },
+    workValues: KINDS_OF_WORK,
   };
 }
 

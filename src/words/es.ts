@@ -232,10 +232,15 @@ export const ES: Words = {
     tools: {
       list_projects: {
         title: (f) => `Portafolio de ${f.studio}`,
-        description: (f) => `Lista los proyectos del portafolio de ${f.studio}: slug, título, ubicación, descripción, alcance y la URL de la página de cada proyecto. `
-          + 'Llámela sin argumentos para obtener todos los proyectos. Filtro opcional: "location" (texto que debe contener la ubicación del proyecto, '
-          + `sin distinguir mayúsculas de minúsculas, p. ej. "Florida"). ${readLimit(f)}`,
+        description: (f) => `Lista los proyectos del portafolio de ${f.studio}: slug, título, ubicación, descripción, alcance, la URL de la página de cada proyecto `
+          + 'y sus datos (región, año, estado, superficie en pies y metros cuadrados, tipos de obra, equipo, crédito del fotógrafo, servicios que muestra). '
+          + 'Llámela sin argumentos para obtener todos los proyectos. Filtros opcionales: '
+          + `"region" (los mismos valores que la ubicación de una consulta: ${f.inquiryValues.location.join(', ')}), `
+          + `"work" (un tipo de obra que incluye el proyecto: ${f.workValues.join(', ')}) y `
+          + `"location" (texto que debe contener la ubicación del proyecto, sin distinguir mayúsculas de minúsculas, p. ej. "Florida"). ${readLimit(f)}`,
         arguments: (f) => ({
+          region: `Filtro opcional: la región del proyecto, uno de ${f.inquiryValues.location.join(', ')}.`,
+          work: `Filtro opcional: un tipo de obra que el proyecto incluye, uno de ${f.workValues.join(', ')}.`,
           location: 'Filtro opcional: texto que debe contener la ubicación del proyecto, sin distinguir mayúsculas de minúsculas, p. ej. "Miami".',
         }),
       },

@@ -16,6 +16,8 @@ export interface WebMcpFacts {
   slotsSpanDays: { default: number; max: number };
   /** The values of the inquiry's choice fields. */
   inquiryValues: { location: readonly string[]; budget: readonly string[]; phase: readonly string[] };
+  /** The kinds of work a project can include (the projects' `work` filter). */
+  workValues: readonly string[];
 }
 
 export interface RateLimit {

@@ -94,8 +94,10 @@ describe('content catalog', () => {
     assert.deepEqual(consultations?.kinds.map((kind) => [kind.slug, kind.durationMinutes]), [['introductory-call', 30], ['studio-meeting', 60]]);
     assert.deepEqual([...consultations!.hours.keys()], [1, 2, 3, 4, 5], 'Monday to Friday');
     const site = readFileSync('content/site.yaml', 'utf8');
-    assert.match(await problemOf('site.yaml', site.replace('monday: ["09:00-17:00"]', 'monday: ["17:00-09:00"]')), /consultations\.hours\.monday\.0.*ends before it starts/);
-    assert.match(await problemOf('site.yaml', site.replace('monday: ["09:00-17:00"]', 'monday: ["9am-5pm"]')), /field "consultations\.hours\.monday\.0"/);
+    // The offices have hours of the same shape: change the consultations' own.
+    const consultationsMonday = (hours: string) => site.replace(/(\nconsultations:[^]*?)monday: \["09:00-17:00"\]/, `$1monday: ${hours}`);
+    assert.match(await problemOf('site.yaml', consultationsMonday('["17:00-09:00"]')), /consultations\.hours\.monday\.0.*ends before it starts/);
+    assert.match(await problemOf('site.yaml', consultationsMonday('["9am-5pm"]')), /field "consultations\.hours\.monday\.0"/);
     assert.match(await problemOf('site.yaml', site.replace('duration_minutes: 30', 'duration_minutes: 0')), /field "consultations\.types\.0\.duration_minutes"/);
     assert.match(await problemOf('site.yaml', site.replace('place: "phone"', 'place: "zoom"')), /field "consultations\.types\.0\.place"/);
   });
