@@ -27,7 +27,7 @@ import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
 import { registerWebMcpTools } from './webmcp-tools.js';
-import { DEFAULT_LOCALE, LOCALES, localePath, splitLocalePath } from '../words/locale.js';
+import { DEFAULT_LOCALE, LOCALES, splitLocalePath } from '../words/locale.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;
@@ -151,7 +151,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     }
     for (const source of sources) registerPage(scope, source);
     for (const locale of LOCALES) {
-      registerContactSubmission(scope, options.inquiries, localePath(PATHS.contactPage, locale), {
+      registerContactSubmission(scope, options.inquiries, locale, {
         form: (state) => built().formPages[locale].form(state), thanks: (offer) => built().formPages[locale].thanks(offer),
       });
     }

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { INQUIRY_LIMITS } from '../../src/contract/inquiry.js';
-import { FIELD_PROMPTS } from '../../src/web/labels.js';
+import { fieldPrompts } from '../../src/web/labels.js';
+
+const FIELD_PROMPTS = fieldPrompts('en');
 import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations, type Violation } from '../helpers/chromium.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 import { sitePages } from '../helpers/site-pages.js';
