@@ -8,7 +8,7 @@ import { EN } from '../../src/words/en.js';
 import { ES } from '../../src/words/es.js';
 import { chromiumSkip, fillValidInquiry, launchChromium, seriousViolations } from '../helpers/chromium.js';
 import { postInquiry, validInquiry } from '../helpers/inquiries.js';
-import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
+import { freePort, startServer, suiteScope, type TestServer } from '../helpers/server.js';
 
 // The inquiry form as a person meets it, in Chromium, in Spanish and English: it refuses and accepts with
 // and without JavaScript in the same words, word for word; with the script, the error summary takes the
@@ -174,6 +174,28 @@ describe('the inquiry form in Chromium, with and without JavaScript', { skip: ch
     await context.close();
   });
 
+  it('the inbox unavailable (no database) on a phone: the Spanish message in view and focused, with and without JavaScript', async () => {
+    // A database at a closed port: the service starts, and every inquiry is answered 503 inbox_unavailable.
+    const down = await startServer(suite, { DATABASE_URL: `postgres://test@127.0.0.1:${await freePort()}/test` }, { waitForStore: false });
+    for (const javaScriptEnabled of [true, false]) {
+      const { context, page } = await open(390, javaScriptEnabled);
+      await page.goto(`${down.url}/es/contact`);
+      await fillValidInquiry(page);
+      if (javaScriptEnabled) {
+        await page.click('button[type="submit"]');
+        await page.locator('.form-status.is-error').waitFor();
+      } else {
+        const [answer] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+        assert.equal(answer?.status(), 503);
+      }
+      assert.equal(await page.locator('.form-status').textContent(), ES.form.unavailable);
+      assert.ok(await inView(page, '.form-status'), `in view (script ${javaScriptEnabled ? 'on' : 'off'})`);
+      assert.equal(await focusedClass(page), 'form-status is-error', `focused (script ${javaScriptEnabled ? 'on' : 'off'})`);
+      assert.ok((await page.title()).startsWith(ES.form.errorTitle));
+      await context.close();
+    }
+  });
+
   for (const width of WIDTHS) {
     for (const [locale, path] of [['en', '/contact'], ['es', '/es/contact']] as const) {
       it(`axe at ${width} px, ${locale}: the form empty, with the script's summary, the page without script's, and the thank-you`, async () => {
@@ -188,6 +210,7 @@ describe('the inquiry form in Chromium, with and without JavaScript', { skip: ch
         const [refused] = await Promise.all([page.waitForNavigation(), page.evaluate('document.querySelector("form.inquiry-form").submit()')]);
         assert.equal(refused?.status(), 400);
         assert.equal(await focusedClass(page), 'error-summary', 'the page without script focuses its summary too (autofocus)');
+        assert.ok(await inView(page, '#error-summary-title'), 'and shows it');
         assert.deepEqual(await seriousViolations(page), [], 'the page without script, with errors');
         await page.goto(server.url + path);
         await fillValidInquiry(page);
