@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../words/locale.js';
 import type { Folder, Stage, TriageState } from '../contract/inquiry.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { InboxEntry } from '../inquiries/ports.js';
@@ -48,7 +49,7 @@ export function assigneeText(assignee: string | null, me: string): string {
 }
 
 function projectLabels(entry: InboxEntry): string[] {
-  return [enumLabel('location', entry.location), enumLabel('budget', entry.budget), enumLabel('phase', entry.phase)];
+  return [enumLabel('location', entry.location, DEFAULT_LOCALE), enumLabel('budget', entry.budget, DEFAULT_LOCALE), enumLabel('phase', entry.phase, DEFAULT_LOCALE)];
 }
 
 /** "Miami · $1M to $3M · Pre-planning" */

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../words/locale.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -90,9 +91,9 @@ function facts(model: InquiryModel): Fact[] {
   return [
     { label: 'Email', text: entry.email, html: html`<a href="${replyHref(entry.email, model.siteName)}">${entry.email}</a>` },
     { label: 'Phone', text: entry.phone ?? 'not given' },
-    { label: 'Location', text: enumLabel('location', entry.location) },
-    { label: 'Budget', text: enumLabel('budget', entry.budget) },
-    { label: 'Phase', text: enumLabel('phase', entry.phase) },
+    { label: 'Location', text: enumLabel('location', entry.location, DEFAULT_LOCALE) },
+    { label: 'Budget', text: enumLabel('budget', entry.budget, DEFAULT_LOCALE) },
+    { label: 'Phase', text: enumLabel('phase', entry.phase, DEFAULT_LOCALE) },
     { label: 'Received', text: model.time.text(entry.receivedAt), html: timeHtml(model.time, entry.receivedAt) },
     { label: 'Channel', text: channelWithClient(entry, model.clientName) },
     { label: 'Client IP', text: entry.clientIp },

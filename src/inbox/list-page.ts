@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../words/locale.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BUDGETS, LOCATIONS, PHASES, STAGES } from '../contract/inquiry.js';
@@ -132,7 +133,7 @@ function viewLinks(model: ListModel): SafeHtml {
 
 function select(field: 'location' | 'budget' | 'phase', label: string, values: readonly string[], chosen: string | undefined): SafeHtml {
   return html`<div class="field"><label for="f-${field}">${label}</label>
-<select id="f-${field}" name="${field}"><option value="">Any</option>${values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${enumLabel(field, v)}</option>`)}</select></div>`;
+<select id="f-${field}" name="${field}"><option value="">Any</option>${values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${enumLabel(field, v, DEFAULT_LOCALE)}</option>`)}</select></div>`;
 }
 
 function filterForm(request: ListRequest): SafeHtml {
@@ -219,8 +220,8 @@ ${pager(model)}
 /** The filters in words (the folder is said by the heading). */
 function filterWords(filters: ListFilters): Array<[string, string]> {
   const words: Array<[string, string | undefined]> = [
-    ['Search', filters.q], ['Location', filters.location && enumLabel('location', filters.location)],
-    ['Budget', filters.budget && enumLabel('budget', filters.budget)], ['Phase', filters.phase && enumLabel('phase', filters.phase)],
+    ['Search', filters.q], ['Location', filters.location && enumLabel('location', filters.location, DEFAULT_LOCALE)],
+    ['Budget', filters.budget && enumLabel('budget', filters.budget, DEFAULT_LOCALE)], ['Phase', filters.phase && enumLabel('phase', filters.phase, DEFAULT_LOCALE)],
     ['Received from', filters.since], ['Received until', filters.until],
   ];
   return words.filter((pair): pair is [string, string] => pair[1] !== undefined);

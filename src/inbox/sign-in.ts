@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../words/locale.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -58,7 +59,7 @@ function registerLogin(scope: FastifyInstance, { operators, cookies }: DoorDeps)
     const formToken = issueFormToken(request, reply, cookies);
     if (outcome.kind === 'refused') return sendInboxPage(request, reply, loginView({ formToken, next, email, error: SIGN_IN_REFUSED }, 400));
     reply.header('Retry-After', String(outcome.retryAfterSeconds));
-    const error = `Too many sign-in attempts. Wait ${waitText(outcome.retryAfterSeconds)} and try again.`;
+    const error = `Too many sign-in attempts. Wait ${waitText(outcome.retryAfterSeconds, DEFAULT_LOCALE)} and try again.`;
     return sendInboxPage(request, reply, loginView({ formToken, next, email, error }, 429));
   });
 }

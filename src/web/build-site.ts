@@ -7,7 +7,7 @@ import { skillMarkdown, skillsIndex } from './agent-skill.js';
 import { llmsFullTxt, llmsTxt } from './agent-docs.js';
 import { authMarkdown } from './auth-doc.js';
 import { bookingOffer, consultationsOffered } from './booking/offer.js';
-import { contactForm } from './contact-form.js';
+import { contactForm, showsError } from './contact-form.js';
 import type { FormPages } from './contact-submission.js';
 import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
 import { layout, type LayoutAssets, type PageFrame } from './layout.js';
@@ -85,7 +85,12 @@ function formPages(ctx: SiteContext, frame: PageFrame): FormPages {
     thanks: (offer) => (offered && offer
       ? layout({ ...thanksPage(ctx), appendix: { markdown: '', html: bookingOffer(ctx.locale, offer), label: ctx.words.booking.offer.heading } }, thanksText, frame)
       : thanks),
-    form: (state) => layout({ ...contact, appendix: { markdown: '', html: contactForm(state, offered) } }, main, frame),
+    // A form with errors says so in the page's title, as contact.js does while it shows them.
+    form: (state) => layout({
+      ...contact,
+      title: showsError(state) ? ctx.words.form.errorTitle + contact.title : contact.title,
+      appendix: { markdown: '', label: ctx.words.form.label, html: contactForm(ctx.locale, state, offered) },
+    }, main, frame),
   };
 }
 

@@ -2,16 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/errors.js';
 import { Inquiry } from '../contract/inquiry.js';
 import { callerOf } from '../http/caller.js';
-import { sendApiError, toApiError } from '../http/errors.js';
+import { toApiError } from '../http/errors.js';
 import type { InquiryService } from '../inquiries/inquiry-service.js';
 import { rateLimitHeaders } from '../contract/rate-limits.js';
 import type { OfferValues } from './booking/offer.js';
 import type { FormState } from './contact-form.js';
-import { formProblems, problemsSummary } from './form-messages.js';
+import { formProblems, waitText } from './form-messages.js';
 import { wantsJson } from './accept.js';
 import { HTML_TYPE } from './rendered-page.js';
 import { asPage } from './response-headers.js';
 import { firstValue, mediaTypeOf } from '../http/headers.js';
+import { localePath, type Locale } from '../words/locale.js';
+import { wordsOf } from '../words/words.js';
+import { PATHS } from '../contract/paths.js';
 
 export interface FormPages {
   /** The contact page with the form in the given state. */
@@ -39,50 +42,55 @@ function offerOf(body: unknown): OfferValues {
   return { name, email, phone };
 }
 
-/** "45 seconds" or "12 minutes": how long to wait, for a person (the inbox's sign-in page says it too). */
-export function waitText(seconds = 1): string {
-  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+// Kept where the booking form and the inbox's sign-in page import it from.
+export { waitText };
+
+/** The message above the form for a refusal that is not about the fields, in the page's language. */
+function formMessage(error: ApiError, locale: Locale): string {
+  const words = wordsOf(locale).form;
+  if (error.code === 'rate_limited') return words.rateLimited(waitText(error.retryAfterSeconds ?? 1, locale));
+  if (error.status >= 500) return words.unavailable;
+  return words.failed;
 }
 
 /**
  * The form after the use case refused it. A refusal of the fields is shown field by field, every field at
- * once and in a person's words (src/web/form-messages.ts); anything else is one message above the form.
+ * once and in a person's words (src/web/form-messages.ts), with their summary; anything else is one
+ * message above the form.
  */
-function formStateOf(error: ApiError, body: unknown): FormState {
+function formStateOf(error: ApiError, body: unknown, locale: Locale): FormState {
   const values = submittedValues(body);
-  if (error.code === 'rate_limited') {
-    return { values, formError: `Too many inquiries from this connection. Please wait ${waitText(error.retryAfterSeconds)} and send it again.` };
-  }
-  const errors = fieldProblemsOf(error, body);
-  if (errors) return { values, errors, formError: problemsSummary(errors) };
-  return { values, formError: `${error.message} ${error.hint}` };
+  const errors = fieldProblemsOf(error, body, locale);
+  return errors ? { values, errors } : { values, formError: formMessage(error, locale) };
 }
 
 /** Each field's problem in plain words when the refusal was about the fields, else undefined. */
-function fieldProblemsOf(error: ApiError, body: unknown): Record<string, string> | undefined {
+function fieldProblemsOf(error: ApiError, body: unknown, locale: Locale): Record<string, string> | undefined {
   if (error.status !== 400 || !error.field) return undefined;
-  const problems = formProblems(body);
+  const problems = formProblems(body, locale);
   return Object.keys(problems).length > 0 ? problems : undefined;
 }
 
 /**
- * The form's script gets the API's Error, plus `fields`: the same plain words per field that the page
- * without script shows, so that the script states no rule and no message of its own.
+ * The form's script gets the API's Error, plus the words the page without script would show: `fields`,
+ * each field's problem, or `notice`, the message above the form. The script states no rule and no
+ * message of its own but the network's.
  */
-function sendScriptError(reply: FastifyReply, error: ApiError, body: unknown): FastifyReply {
-  const fields = fieldProblemsOf(error, body);
-  if (!fields) return sendApiError(reply, error);
+function sendScriptError(reply: FastifyReply, error: ApiError, body: unknown, locale: Locale): FastifyReply {
+  const fields = fieldProblemsOf(error, body, locale);
   reply.code(error.status).headers(error.responseHeaders());
-  return reply.type('application/json; charset=utf-8').send({ ...error.toBody(), fields });
+  const words = fields ? { fields } : { notice: formMessage(error, locale) };
+  return reply.type('application/json; charset=utf-8').send({ ...error.toBody(), ...words });
 }
 
 /**
  * POST /contact: the website's HTML form, with or without its script, through the same use case (and so
  * the same rate-limit bucket) as the API, as channel "form": the only channel whose honeypot field counts.
  * Without the script it is answered with a page; the script asks for JSON and shows the answer inline.
+ * Each language has its own address (/contact, /es/contact) and answers in its words.
  */
-export function registerContactSubmission(app: FastifyInstance, service: InquiryService, path: string, pages: FormPages): void {
-  app.post(path, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+export function registerContactSubmission(app: FastifyInstance, service: InquiryService, locale: Locale, pages: FormPages): void {
+  app.post(localePath(PATHS.contactPage, locale), { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     const mediaType = mediaTypeOf(request.headers);
     if (mediaType !== FORM_TYPE) throw new ApiError('unsupported_media_type');
@@ -99,9 +107,9 @@ export function registerContactSubmission(app: FastifyInstance, service: Inquiry
     } catch (thrown) {
       const error = toApiError(thrown as Error);
       if (error.status >= 500) request.log.error({ err: thrown }, 'form submission failed');
-      if (json) return sendScriptError(reply, error, request.body);
+      if (json) return sendScriptError(reply, error, request.body, locale);
       reply.code(error.status).headers(error.responseHeaders());
-      return asPage(reply).type(HTML_TYPE).send(pages.form(formStateOf(error, request.body)));
+      return asPage(reply).type(HTML_TYPE).send(pages.form(formStateOf(error, request.body, locale)));
     }
   });
 }

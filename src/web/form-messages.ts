@@ -2,7 +2,9 @@ import type { TObject } from 'typebox';
 import { Inquiry } from '../contract/inquiry.js';
 import { PATTERN_RULES } from '../contract/text-rules.js';
 import { validatorOf, type ValidationIssue } from '../contract/validator.js';
-import { FIELD_PROMPTS, type FieldPrompt } from './labels.js';
+import { DEFAULT_LOCALE, type Locale } from '../words/locale.js';
+import { wordsOf, type Words } from '../words/words.js';
+import { fieldPrompts, type FieldPrompt } from './labels.js';
 
 // A form's errors in a person's words, one per field, every field at once. The rules are the contract's:
 // each submitted value is run through the contract's validator with its field's schema, and only the words
@@ -30,30 +32,29 @@ function fieldSchemaOf(schema: TObject, field: string): Record<string, unknown> 
   return byField.get(field)!;
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  email: 'That email address doesn’t look complete: it should look like name@example.com.',
-};
+type ProblemWords = Words['form']['problems'];
 
-/** By the contract's pattern rule names (src/contract/text-rules.ts), not by the patterns themselves. */
-const PATTERN_WORDS: Record<string, string> = {
-  'single-line': 'Please keep this to one line, without tabs or other invisible characters.',
-  'no-control-characters': 'Please remove the invisible control characters; line breaks are fine.',
-};
-
-const CHECK_FIELD = 'Please check this field.';
-
-/** What is wrong with one field, from the first rule its value broke. */
-function wordsFor(prompt: FieldPrompt, issue: ValidationIssue): string {
+/** What is wrong with one field, from the first rule its value broke, in the words of `words`. */
+function wordsFor(prompt: FieldPrompt, issue: ValidationIssue, words: ProblemWords): string {
   const params = issue.params ?? {};
   switch (issue.keyword) {
-    case 'minLength': return `${prompt.tooShort ?? 'Please write a little more'}: at least ${String(params.limit)} characters.`;
-    case 'maxLength': return `Please shorten this to at most ${String(params.limit)} characters.`;
+    case 'minLength': return words.tooShort(prompt.tooShort ?? words.writeMore, Number(params.limit));
+    case 'maxLength': return words.tooLong(Number(params.limit));
     case 'enum': return prompt.missing;
-    case 'format': return FORMAT_WORDS[String(params.format)] ?? CHECK_FIELD;
-    case 'pattern': return PATTERN_WORDS[PATTERN_RULES.get(String(params.pattern))?.rule ?? ''] ?? CHECK_FIELD;
+    case 'format': return params.format === 'email' ? words.email : words.check;
+    case 'pattern': return patternWords(String(params.pattern), words);
     // A field sent twice arrives as a list: only a hand-made form does that.
-    case 'type': return 'Please fill this in once.';
-    default: return CHECK_FIELD;
+    case 'type': return words.once;
+    default: return words.check;
+  }
+}
+
+/** By the contract's pattern rule names (src/contract/text-rules.ts), not by the patterns themselves. */
+function patternWords(pattern: string, words: ProblemWords): string {
+  switch (PATTERN_RULES.get(pattern)?.rule) {
+    case 'single-line': return words.singleLine;
+    case 'no-control-characters': return words.controlCharacters;
+    default: return words.check;
   }
 }
 
@@ -62,35 +63,68 @@ function isBlank(value: unknown): boolean {
 }
 
 /** The problem of one submitted value, or undefined when its field's schema accepts it. */
-function problemOf(rules: FormRules, field: string, value: unknown): string | undefined {
-  const prompt = rules.prompts[field] ?? { missing: CHECK_FIELD };
+function problemOf(rules: FormRules, field: string, value: unknown, words: ProblemWords): string | undefined {
+  const prompt = rules.prompts[field] ?? { missing: words.check };
   if (isBlank(value)) return (rules.schema.required ?? []).includes(field) ? prompt.missing : undefined;
   const check = validatorOf(fieldSchemaOf(rules.schema, field));
   // The validator trims the value it is given (x-trim) in a fresh object, so the submission is untouched.
   if (check({ [field]: value })) return undefined;
-  return wordsFor(prompt, check.errors?.[0] ?? {});
+  return wordsFor(prompt, check.errors?.[0] ?? {}, words);
 }
 
-/** Every field's problem in plain words, by field name, for the form of `rules`; empty when each value passes. */
-export function problemsOf(rules: FormRules, body: unknown): Record<string, string> {
+/**
+ * Every field's problem in plain words, by field name, for the form of `rules`; empty when each value
+ * passes. In the default language unless told (the booking form is English until it has its own words).
+ */
+export function problemsOf(rules: FormRules, body: unknown, locale: Locale): Record<string, string> {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const words = wordsOf(locale).form.problems;
   const problems: Record<string, string> = {};
   for (const field of Object.keys(rules.prompts)) {
-    const problem = problemOf(rules, field, Object.hasOwn(input, field) ? input[field] : undefined);
+    const problem = problemOf(rules, field, Object.hasOwn(input, field) ? input[field] : undefined, words);
     if (problem) problems[field] = problem;
   }
   return problems;
 }
 
-const INQUIRY_RULES: FormRules = { schema: Inquiry, prompts: FIELD_PROMPTS };
+const inquiryRules = (locale: Locale): FormRules => ({ schema: Inquiry, prompts: fieldPrompts(locale) });
 
 /** Every inquiry field's problem in plain words, by field name; empty when each value passes its field's rules. */
-export function formProblems(body: unknown): Record<string, string> {
-  return problemsOf(INQUIRY_RULES, body);
+export function formProblems(body: unknown, locale: Locale): Record<string, string> {
+  return problemsOf(inquiryRules(locale), body, locale);
 }
 
-/** The line above the form that says how many fields need a look. */
-export function problemsSummary(problems: Record<string, string>): string {
-  const count = Object.keys(problems).length;
-  return count === 1 ? 'Please check the field marked below.' : `Please check the ${count} fields marked below.`;
+/** "45 seconds" or "12 minutes": how long to wait, for a person (the inbox's sign-in page says it too, in English). */
+export function waitText(seconds: number, locale: Locale): string {
+  const words = wordsOf(locale).form;
+  return seconds < 90 ? words.seconds(seconds) : words.minutes(Math.ceil(seconds / 60));
+}
+
+/** What the form's script checks in one field before sending, and its words for each rule. */
+export interface ScriptField {
+  required: boolean;
+  minLength?: number;
+  maxLength?: number;
+  /** By the rule the value broke: `missing`, `minLength`, `maxLength`, `format`. */
+  messages: Record<string, string>;
+}
+
+/**
+ * The inquiry form's rules for its script, from the schema, with the words of each rule made by the same
+ * function as the server's (wordsFor): the script checks what it can before sending (every submission
+ * counts against the rate limit) and shows exactly the words the page without script would.
+ */
+export function scriptFields(locale: Locale): Record<string, ScriptField> {
+  const rules = inquiryRules(locale);
+  const words = wordsOf(locale).form.problems;
+  const required = rules.schema.required ?? [];
+  return Object.fromEntries(Object.entries(rules.prompts).map(([field, prompt]) => {
+    const schema = rules.schema.properties[field] as { minLength?: number; maxLength?: number; format?: string };
+    const say = (keyword: string, params: Record<string, unknown>) => wordsFor(prompt, { keyword, params }, words);
+    const messages: Record<string, string> = { missing: prompt.missing };
+    if (schema.minLength !== undefined) messages.minLength = say('minLength', { limit: schema.minLength });
+    if (schema.maxLength !== undefined) messages.maxLength = say('maxLength', { limit: schema.maxLength });
+    if (schema.format) messages.format = say('format', { format: schema.format });
+    return [field, { required: required.includes(field), minLength: schema.minLength, maxLength: schema.maxLength, messages }];
+  }));
 }

@@ -1,21 +1,10 @@
-import { enumLabelOf } from '../contract/inquiry-labels.js';
-import type { Inquiry } from '../contract/inquiry.js';
+import type { AskedField } from '../contract/inquiry.js';
+import { DEFAULT_LOCALE, type Locale } from '../words/locale.js';
+import { wordsOf } from '../words/words.js';
 
-// Human words for the contract's field names (the enum values' words are in src/contract/inquiry-labels.ts).
-// Typed by the contract, so a new field fails the typecheck until it has a label here. Limits are never restated: they come from the schema.
-export const FIELD_LABELS: Record<keyof Inquiry, string> = {
-  name: 'Your name',
-  email: 'Email',
-  phone: 'Phone',
-  message: 'About the project',
-  location: 'Where is the project?',
-  budget: 'Construction budget',
-  phase: 'Where does it stand?',
-};
-
-export function enumLabel(field: string, value: string): string {
-  return enumLabelOf(field, value) ?? value;
-}
+// The inquiry form's words for the contract's fields, in a language: the catalog's `form` and `enums`
+// sections (src/words/). Typed by the contract's asked fields, so a new field fails the typecheck until the
+// catalog has its words. Limits are never restated: they come from the schema.
 
 /** What the form asks of a person about one field, in their words: when it is empty, and when it is too short. */
 export interface FieldPrompt {
@@ -25,12 +14,28 @@ export interface FieldPrompt {
   tooShort?: string;
 }
 
-export const FIELD_PROMPTS: Record<keyof Inquiry, FieldPrompt> = {
-  name: { missing: 'Please tell us your name.', tooShort: 'Please write your full name' },
-  email: { missing: 'Please give us an email address to answer you at.' },
-  phone: { missing: 'Please give a phone number, or leave the field empty.' },
-  message: { missing: 'Please tell us about the project.', tooShort: 'Please tell us a little more about the project' },
-  location: { missing: 'Please choose where the project is.' },
-  budget: { missing: 'Please choose a construction budget.' },
-  phase: { missing: 'Please choose where the project stands today.' },
-};
+/** Each asked field's label. */
+export function fieldLabels(locale: Locale): Record<AskedField, string> {
+  return wordsOf(locale).form.fields;
+}
+
+/** Each asked field's hint, in a homeowner's words. */
+export function fieldHints(locale: Locale): Record<AskedField, string> {
+  return wordsOf(locale).form.hints;
+}
+
+export function fieldPrompts(locale: Locale): Record<AskedField, FieldPrompt> {
+  return wordsOf(locale).form.prompts;
+}
+
+/**
+ * The word for an enum value (the catalog's `enums`), or the value itself when it has none. An own-property
+ * lookup: values come from requests and the store, and a name such as "constructor" must not find
+ * Object.prototype's. The inbox is the studio's own and reads it in the default language.
+ */
+export function enumLabel(field: string, value: string, locale: Locale): string {
+  const enums = wordsOf(locale).enums;
+  if (!Object.hasOwn(enums, field)) return value;
+  const labels: Readonly<Record<string, string>> = enums[field as keyof typeof enums];
+  return Object.hasOwn(labels, value) ? labels[value]! : value;
+}

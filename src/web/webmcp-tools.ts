@@ -113,7 +113,7 @@ function browserOperations() {
   });
 }
 
-export function webMcpDocument(studioName: string, locale: Locale = DEFAULT_LOCALE): WebMcpDocument {
+export function webMcpDocument(studioName: string, locale: Locale): WebMcpDocument {
   const offered = browserOperations();
   const reads: Partial<Record<OperationName, ReadTool>> = {};
   const gets: Partial<Record<OperationName, GetTool>> = {};

@@ -169,7 +169,7 @@ export function createWebsite(options: WebsiteOptions): Website {
     }
     for (const source of sources) registerPage(scope, source);
     for (const locale of LOCALES) {
-      registerContactSubmission(scope, options.inquiries, localePath(PATHS.contactPage, locale), {
+      registerContactSubmission(scope, options.inquiries, locale, {
         form: (state) => built().formPages[locale].form(state), thanks: (offer) => built().formPages[locale].thanks(offer),
       });
     }

@@ -159,7 +159,76 @@ export const EN = {
     showingService: 'Projects that show this service',
   },
   /** The inquiry form, with and without its script: src/web/contact-form.ts, form-messages.ts, assets/contact.js. */
-  form: {},
+  form: {
+    /** The studio's answer time, stated once: the contact page, the form's note and the thank-you words read it. */
+    responseTime: 'within two working days',
+    /** The section around the form, for screen readers. */
+    label: 'Inquiry form',
+    /** Each question's label; typed by the contract's asked fields (src/web/labels.ts). */
+    fields: {
+      name: 'Your name',
+      email: 'Email',
+      phone: 'Phone',
+      message: 'About the project',
+      location: 'Where is the project?',
+      budget: 'Construction budget',
+      phase: 'Where does it stand?',
+    },
+    /** Under each label, in a homeowner's words (the schema's descriptions are for developers, never shown here). */
+    hints: {
+      name: 'Your first and last name.',
+      email: 'We answer you here. We never share it.',
+      phone: 'If you would like us to call you.',
+      message: 'The site, the house, what you would like to build or change, and when. Anything that helps.',
+      location: 'Where the site or the house is.',
+      budget: 'For the building work, in US dollars. A rough range is enough.',
+      phase: 'Whether you are still planning, or already have drawings or permits.',
+    },
+    /** What the form asks of a person about one field: when it is empty, and when it is too short (followed by the limit). */
+    prompts: {
+      name: { missing: 'Please tell us your name.', tooShort: 'Please write your full name' },
+      email: { missing: 'Please give us an email address to answer you at.' },
+      phone: { missing: 'Please give a phone number, or leave the field empty.' },
+      message: { missing: 'Please tell us about the project.', tooShort: 'Please tell us a little more about the project' },
+      location: { missing: 'Please choose where the project is.' },
+      budget: { missing: 'Please choose a construction budget.' },
+      phase: { missing: 'Please choose where the project stands today.' },
+    },
+    /** A field's problem by the rule it broke (src/web/form-messages.ts); limits are passed in, from the schema. */
+    problems: {
+      tooShort: (prompt: string, limit: number) => `${prompt}: at least ${limit} characters.`,
+      writeMore: 'Please write a little more',
+      tooLong: (limit: number) => `Please shorten this to at most ${limit} characters.`,
+      email: 'That email address doesn’t look complete: it should look like name@example.com.',
+      singleLine: 'Please keep this to one line, without tabs or other invisible characters.',
+      controlCharacters: 'Please remove the invisible control characters; line breaks are fine.',
+      /** A field sent twice: only a hand-made form does that. */
+      once: 'Please fill this in once.',
+      check: 'Please check this field.',
+    },
+    /** The heading of the list of problems at the top of the form, each a link to its field. */
+    summary: 'Please check the following',
+    /** Before the page's title while the form shows an error. */
+    errorTitle: 'Error: ',
+    rateLimited: (wait: string) => `Too many inquiries from this connection. Please wait ${wait} and send it again.`,
+    seconds: (n: number) => (n === 1 ? '1 second' : `${n} seconds`),
+    minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
+    network: 'Your inquiry could not reach us: the connection dropped. Please check it and send the form again.',
+    unavailable: 'Our inbox cannot take inquiries just now. Please try again in a few minutes, or write to us by email.',
+    failed: 'Your inquiry could not be sent. Please try again, or write to us by email.',
+    optional: '(optional)',
+    choose: 'Choose…',
+    submit: 'Send inquiry',
+    note: (responseTime: string) => `Fields without “(optional)” are required. We answer every serious inquiry ${responseTime}.`,
+    /** The honeypot's label: hidden from people, read only by bots that fill in every field. */
+    honeypot: 'Leave this field empty',
+    /** What happens next: the thank-you page, and the form's script after a sent inquiry (the same words). */
+    thanks: {
+      reached: 'Your inquiry has reached the studio.',
+      who: (responseTime: string) => `One of the principals reads it in person and answers ${responseTime}, by email, or by phone if you gave us a number.`,
+      ask: 'To prepare a first conversation, they may ask for the address of the site, a survey or photos of the house as it is, drawings you already have, and when you would like to start.',
+    },
+  },
   /** The booking pages and booking.js: src/web/booking/. */
   booking: {
     /** The main navigation's link to the booking page (src/web/layout.ts). */

@@ -5,12 +5,20 @@ import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../.
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
 import { postInquiry, validInquiry, type Body, type ErrorJson } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
-import { FIELD_PROMPTS } from '../../src/web/labels.js';
+import { fieldPrompts } from '../../src/web/labels.js';
+
+const FIELD_PROMPTS = fieldPrompts('en');
 
 /** Each field's error text on a form page, by field name: only the shown ones (a hidden one is empty). */
 function shownErrors(page: string): Record<string, string> {
   const shown = [...page.matchAll(/<p class="field-error" id="f-([a-z_]+)-error">([^<]+)<\/p>/g)];
   return Object.fromEntries(shown.map((m) => [m[1]!, m[2]!]));
+}
+
+/** The error summary's links: each field it points to, and its words. */
+function summaryLinks(page: string): Array<[string, string]> {
+  const summary = /<div class="error-summary"[^>]*>([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
+  return [...summary.matchAll(/<a href="#f-([a-z_]+)">([^<]+)<\/a>/g)].map((m) => [m[1]!, m[2]!]);
 }
 
 const { name, message } = INQUIRY_LIMITS;
@@ -28,7 +36,7 @@ describe('contact form without JavaScript (POST /contact)', () => {
   it('the contact page carries the contract constraints and the honeypot', async () => {
     const page = await (await fetch(`${server.url}/contact`)).text();
     const { name, email, phone, message } = INQUIRY_LIMITS;
-    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" data-thanks="[^"]+">/);
+    assert.match(page, /<form class="inquiry-form" method="post" action="\/contact" novalidate>/);
     assert.match(page, new RegExp(`<input id="f-name" name="name" required [^>]*minlength="${name.minLength}" maxlength="${name.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-email" name="email" required [^>]*type="email" maxlength="${email.maxLength}"`));
     assert.match(page, new RegExp(`<input id="f-phone" name="phone" aria-describedby[^>]*type="tel" maxlength="${phone.maxLength}"`));
@@ -130,7 +138,9 @@ describe('contact form without JavaScript (POST /contact)', () => {
       budget: FIELD_PROMPTS.budget.missing,
     });
     assert.equal(shownErrors(page).message, 'Please tell us a little more about the project: at least 10 characters.');
-    assert.match(page, /<div class="form-status is-error"[^>]*>Please check the 5 fields marked below\.<\/div>/);
+    assert.deepEqual(summaryLinks(page), ['name', 'email', 'message', 'location', 'budget'].map((field) => [field, shownErrors(page)[field]]),
+      'the summary at the top links each field with a problem, in the form\'s order, in the same words');
+    assert.match(page, /<title>Error: Contact — /, 'the title says there is an error');
     for (const field of ['name', 'email', 'message', 'location', 'budget']) {
       assert.match(page, new RegExp(`id="f-${field}" name="${field}"[^>]* aria-describedby="f-${field}-hint f-${field}-error" aria-invalid="true"`), field);
     }

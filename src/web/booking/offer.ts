@@ -1,7 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { PATHS } from '../../contract/paths.js';
 import { html, type SafeHtml } from '../html.js';
-import { DEFAULT_LOCALE, type Locale } from '../../words/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { bookingLanguage } from './language.js';
 
 // The offer to book a consultation after an inquiry: a POST form whose hidden fields carry the inquiry's
@@ -35,7 +35,7 @@ ${CARRIED.map((field) => html`<input type="hidden" name="${field}" value="${valu
 }
 
 /** The empty offer for contact.js to fill after a sent inquiry (a <template> is inert: nothing in it runs or shows). */
-export const bookingOfferTemplate = (locale: Locale = DEFAULT_LOCALE): SafeHtml => html`<template id="booking-offer">${bookingOffer(locale)}</template>`;
+export const bookingOfferTemplate = (locale: Locale): SafeHtml => html`<template id="booking-offer">${bookingOffer(locale)}</template>`;
 
 /**
  * Whether the studio offers consultations: the content's schedule with at least one type, the very source

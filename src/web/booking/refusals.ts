@@ -16,7 +16,7 @@ export function refusalState(lang: BookingLanguage, error: ApiError, values: Rec
   const keep = { ...values, start: '' };
   switch (error.code) {
     case 'invalid_field': {
-      const problems = problemsOf(rulesIn(lang), body);
+      const problems = problemsOf(rulesIn(lang), body, lang.locale);
       // A start the grid does not offer (too soon, a changed schedule): the contract's own words say which.
       const errors = Object.keys(problems).length > 0 ? problems : { [error.field ?? 'start']: error.message };
       return { values: keep, errors, formError: words.problems(Object.keys(errors).length) };

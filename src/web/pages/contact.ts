@@ -1,7 +1,7 @@
 import { PATHS } from '../../contract/paths.js';
 import { schemaReference } from '../api-reference.js';
 import { consultationsOffered } from '../booking/offer.js';
-import { contactForm, RESPONSE_TIME } from '../contact-form.js';
+import { contactForm } from '../contact-form.js';
 import { telHref } from '../layout.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { Page } from '../page.js';
@@ -21,7 +21,7 @@ export function contactPage(ctx: SiteContext): Page {
     modified: ctx.catalog.modified,
     markdown: [
       `# ${words.heading}`,
-      words.intro(RESPONSE_TIME),
+      words.intro(ctx.words.form.responseTime),
       words.reach(mdLink(site.email, `mailto:${site.email}`), phone),
       offices,
     ].filter(Boolean).join('\n\n'),
@@ -33,7 +33,8 @@ export function contactPage(ctx: SiteContext): Page {
           + `See the ${mdLink('developer guide', PATHS.developers)} for the answers and errors.`,
         schemaReference(ctx.openapi, ['Inquiry']),
       ].join('\n\n'),
-      html: contactForm({}, consultationsOffered(ctx.catalog)),
+      label: ctx.words.form.label,
+      html: contactForm(ctx.locale, {}, consultationsOffered(ctx.catalog)),
     },
   };
 }
