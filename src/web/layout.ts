@@ -41,17 +41,20 @@ function isCurrent(item: string, path: string): boolean {
 
 
 /** Links to this page in the other languages, each named in its own language. */
-function languageSwitcher(path: string, locale: Locale, frame: PageFrame): SafeHtml {
-  const others = languageVersions(path, frame).filter(([other]) => other !== locale);
+function languageSwitcher(page: Page, locale: Locale, frame: PageFrame): SafeHtml {
+  // A filtered view (/projects?region=miami) switches to the same view: the query is the same in every language.
+  const query = page.address?.includes('?') ? page.address.slice(page.address.indexOf('?')) : '';
+  const others = languageVersions(page.path, frame).filter(([other]) => other !== locale);
   if (others.length === 0) return html``;
   const links = others.map(([other, at]) => {
     const words = wordsOf(other).site;
-    return html`<a href="${at}" hreflang="${LANGUAGE_TAGS[other]}" lang="${LANGUAGE_TAGS[other]}" title="${words.switchTo}">${words.languageName}</a>`;
+    return html`<a href="${at + query}" hreflang="${LANGUAGE_TAGS[other]}" lang="${LANGUAGE_TAGS[other]}" title="${words.switchTo}">${words.languageName}</a>`;
   });
   return html`<nav class="language" aria-label="${wordsOf(locale).site.languageNav}">${links}</nav>`;
 }
 
-function header(catalog: Catalog, path: string, locale: Locale, frame: PageFrame): SafeHtml {
+function header(catalog: Catalog, page: Page, locale: Locale, frame: PageFrame): SafeHtml {
+  const { path } = page;
   const words = wordsOf(locale).site;
   const home = localePath(SITE_PATHS.home, locale);
   const contact = localePath(SITE_PATHS.contact, locale);
@@ -59,7 +62,7 @@ function header(catalog: Catalog, path: string, locale: Locale, frame: PageFrame
   return html`<header class="site-header"><div class="wrap">
 <a class="brand" href="${home}"${path === home ? html` aria-current="page"` : ''}>${catalog.site.name}</a>
 <nav class="main-nav" aria-label="${words.mainNav}"><ul>${items}</ul></nav>
-<div class="header-actions">${languageSwitcher(path, locale, frame)}<a class="button cta" href="${contact}">${words.startProject}</a></div>
+<div class="header-actions">${languageSwitcher(page, locale, frame)}<a class="button cta" href="${contact}">${words.startProject}</a></div>
 </div></header>`;
 }
 
@@ -95,7 +98,7 @@ export function layout(page: Page, main: SafeHtml, frame: PageFrame): string {
 ${pageHead(page, catalog, locale, frame)}
 <body class="page-${page.kind}">
 <a class="skip-link" href="#content">${words.site.skipLink}</a>
-${header(catalog, page.path, locale, frame)}
+${header(catalog, page, locale, frame)}
 <main id="content" tabindex="-1"><div class="wrap">${untranslatedNotice(page, words)}<article class="prose"${textLang}>
 ${main}
 </article>${page.appendix ? html`<section class="appendix" aria-label="${page.appendix.label ?? 'Inquiry form'}">${page.appendix.html}</section>` : ''}</div></main>

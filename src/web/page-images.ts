@@ -1,3 +1,4 @@
+import type { Words } from '../words/words.js';
 import { dirname, relative, sep } from 'node:path';
 import { coverOf, fallbackVariant, type CatalogImage } from '../catalog/catalog.js';
 import { mdText } from './markdown.js';
@@ -30,11 +31,11 @@ export function placeBodyImages(entry: { body: string; file: string; images: rea
 }
 
 /** The cover's Markdown (placed under the title) and the gallery's (a section after the text), without the images the body shows. */
-export function entryImageMarkdown(entry: { images: readonly CatalogImage[] }, placed: ReadonlySet<CatalogImage> = new Set()): { cover: string; gallery: string } {
+export function entryImageMarkdown(entry: { images: readonly CatalogImage[] }, words: Words, placed: ReadonlySet<CatalogImage> = new Set()): { cover: string; gallery: string } {
   const cover = coverOf({ images: entry.images.filter((image) => !placed.has(image)) });
   const rest = entry.images.filter((image) => image !== cover && !placed.has(image));
   return {
     cover: cover ? mdImage(cover) : '',
-    gallery: rest.length > 0 ? ['## Gallery', ...rest.map(mdImage)].join('\n\n') : '',
+    gallery: rest.length > 0 ? [`## ${words.site.gallery}`, ...rest.map(mdImage)].join('\n\n') : '',
   };
 }

@@ -41,6 +41,7 @@ export const EN = {
     assistantClear: 'Clear the form',
     /** webmcp.js, when the visitor's press got no answer it could read. */
     noAnswer: 'The site did not answer. Please try again.',
+    gallery: 'Gallery',
     homeTitle: 'Home',
   },
   /** The pages built from the catalog: src/web/pages/. */

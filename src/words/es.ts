@@ -27,6 +27,7 @@ export const ES: Words = {
     assistantCheck: 'Revise cada campo y luego envíelo: no se envía nada hasta que usted lo haga.',
     assistantClear: 'Borrar el formulario',
     noAnswer: 'El sitio no respondió. Por favor, inténtelo de nuevo.',
+    gallery: 'Galería',
     homeTitle: 'Inicio',
   },
   pages: {

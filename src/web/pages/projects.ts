@@ -109,7 +109,7 @@ function neighbourLinks(project: ProjectEntry, { catalog, href, words }: SiteCon
 export function projectPage(project: ProjectEntry, ctx: SiteContext): Page {
   const { catalog, href } = ctx;
   const words = ctx.words.projects;
-  const images = entryImageMarkdown(project);
+  const images = entryImageMarkdown(project, ctx.words);
   return {
     kind: 'detail',
     title: project.title,

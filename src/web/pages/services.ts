@@ -32,7 +32,7 @@ function projectsShowing(service: ServiceEntry, { catalog, href, words }: SiteCo
 export function servicePage(service: ServiceEntry, ctx: SiteContext): Page {
   const { catalog, href } = ctx;
   const words = ctx.words.pages.services;
-  const images = entryImageMarkdown(service);
+  const images = entryImageMarkdown(service, ctx.words);
   return {
     kind: 'detail',
     title: service.title,

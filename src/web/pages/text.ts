@@ -22,7 +22,7 @@ function textPageData(entry: PageEntry, body: string, cover: CatalogImage | unde
  */
 export function textPage(entry: PageEntry, ctx: SiteContext): Page {
   const { body, placed } = placeBodyImages(entry);
-  const images = entryImageMarkdown(entry, placed);
+  const images = entryImageMarkdown(entry, ctx.words, placed);
   // The picture at the top (and in link previews): the cover, or the first image the body does not place.
   const cover = coverOf({ images: entry.images.filter((image) => !placed.has(image)) });
   const structuredData = textPageData(entry, body, cover, ctx);
