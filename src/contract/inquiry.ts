@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, localeLabel } from './locales.js';
 import { StringEnum } from './schema-helpers.js';
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, TRIM_KEYWORD } from './text-rules.js';
 
@@ -65,10 +66,26 @@ export const Inquiry = Type.Object(
     location: StringEnum(LOCATIONS, { ...trimmed, description: 'Where the project is.' }),
     budget: StringEnum(BUDGETS, { ...trimmed, description: 'Construction budget band, in US dollars.' }),
     phase: StringEnum(PHASES, { ...trimmed, description: 'Where the project stands today.' }),
+    language: Type.Optional(StringEnum(LOCALES, {
+      ...trimmed, default: DEFAULT_LOCALE,
+      description: `The language the studio should answer in, and write its acknowledgement email in: ${LOCALES.map(localeLabel).join(' or ')}. `
+        + `${LOCALE_NAMES[DEFAULT_LOCALE]} when left out.`,
+    })),
   },
   { $id: 'Inquiry', title: 'Inquiry', description: 'A qualified project inquiry for the studio inbox.' },
 );
 export type Inquiry = Static<typeof Inquiry>;
+
+/**
+ * The fields a caller may send but a person is never asked: the website's form sends them as hidden
+ * fields (`language`: the page's), so a form built from Inquiry.properties leaves these out of its questions.
+ */
+export const UNASKED_FIELDS = ['language'] as const satisfies ReadonlyArray<keyof Inquiry>;
+export type UnaskedField = (typeof UNASKED_FIELDS)[number];
+/** The fields a person is asked, in the schema's order: what a form shows. */
+export type AskedField = Exclude<keyof Inquiry, UnaskedField>;
+export const ASKED_FIELDS = Object.keys(Inquiry.properties)
+  .filter((name) => !(UNASKED_FIELDS as readonly string[]).includes(name)) as AskedField[];
 
 /** One valid inquiry, for the examples of the documents (the developer page, the A2A skill). */
 export const EXAMPLE_INQUIRY: Inquiry = {

@@ -1,21 +1,26 @@
 import { HONEYPOT_FIELD, Inquiry } from '../contract/inquiry.js';
+import { DEFAULT_LOCALE } from '../contract/locales.js';
 import { validate } from '../contract/validator.js';
 import type { SubmissionChannel } from './inquiry-service.js';
+import type { ReceivedInquiry } from './ports.js';
 
 /** A submission after validation: only the contract's fields, plus whether the form's honeypot was filled. */
 export interface ValidSubmission {
-  inquiry: Inquiry;
+  inquiry: ReceivedInquiry;
   /** The HTML form's honeypot field was filled in. */
   spam: boolean;
 }
 
 const FIELDS = Object.keys(Inquiry.properties) as Array<keyof Inquiry>;
 
-/** Only the contract's fields (unknown ones are ignored, never stored); an empty phone means no phone. */
-function pick(input: Record<string, unknown>): Inquiry {
+/**
+ * Only the contract's fields (unknown ones are ignored, never stored); an empty phone means no phone, and
+ * no language means the default one.
+ */
+function pick(input: Record<string, unknown>): ReceivedInquiry {
   const inquiry = Object.fromEntries(FIELDS.filter((f) => Object.hasOwn(input, f)).map((f) => [f, input[f]])) as Inquiry;
   if (inquiry.phone === '') delete inquiry.phone;
-  return inquiry;
+  return { ...inquiry, language: inquiry.language ?? DEFAULT_LOCALE };
 }
 
 /**

@@ -11,6 +11,8 @@ export const FIELD_LABELS: Record<keyof Inquiry, string> = {
   location: 'Where is the project?',
   budget: 'Construction budget',
   phase: 'Where does it stand?',
+  /** Not asked of a person (UNASKED_FIELDS): the form sends the page's language as a hidden field. */
+  language: 'Language',
 };
 
 export function enumLabel(field: string, value: string): string {
@@ -33,4 +35,5 @@ export const FIELD_PROMPTS: Record<keyof Inquiry, FieldPrompt> = {
   location: { missing: 'Please choose where the project is.' },
   budget: { missing: 'Please choose a construction budget.' },
   phase: { missing: 'Please choose where the project stands today.' },
+  language: { missing: 'Please choose a language.' },
 };

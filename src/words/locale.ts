@@ -1,9 +1,10 @@
 // The languages the studio speaks to people in, and where each lives on the site. English is the default
 // and keeps the unprefixed addresses; every other language lives under its own folder (/es/…).
 
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/locales.js';
+
+// The list itself is the contract's (an inquiry records its language): one source for both.
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 /** The tag a page states (`lang`, `Content-Language`, `hreflang`, JSON-LD `inLanguage`): BCP 47. */
 export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', es: 'es' };

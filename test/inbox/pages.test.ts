@@ -36,7 +36,7 @@ function linkTo(page: string, text: string): string | undefined {
 
 function entry(overrides: Partial<InboxEntry>, notifications: Array<Partial<NotificationState>> = []): InboxEntry {
   return {
-    id: 'x', name: 'A', email: 'a@example.com', phone: null, message: 'hello there', location: 'miami', budget: '1m-3m', phase: 'unsure',
+    id: 'x', name: 'A', email: 'a@example.com', phone: null, message: 'hello there', location: 'miami', budget: '1m-3m', phase: 'unsure', language: 'en',
     receivedAt: new Date(0), spam: false, folder: 'inbox', unread: true, triage: { state: 'new', changedAt: null, changedBy: null },
     stage: 'new', assignee: null, lastActivityAt: 0, contact: 'a@example.com', channel: 'api', clientIp: '::1',
     userAgent: null, clientId: null,

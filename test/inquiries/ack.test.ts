@@ -63,7 +63,7 @@ function storedInquiry(overrides: Partial<StoredInquiry> = {}): StoredInquiry {
   return {
     id: uuidv7(receivedAt), name: 'Eve\r\nBcc: evil@attacker.example', email: 'stranger@victim.example', phone: '+1 555 0100 999',
     message: 'You won a prize! Claim it at https://phish.example/claim before midnight.',
-    location: 'hamptons', budget: 'over-10m', phase: 'permitted', receivedAt: new Date(receivedAt), ...overrides,
+    location: 'hamptons', budget: 'over-10m', phase: 'permitted', language: 'en', receivedAt: new Date(receivedAt), ...overrides,
   };
 }
 
@@ -313,7 +313,7 @@ function commitFrom(address: string, receivedAt: number, overrides: Partial<Comm
     record: {
       id, receivedAt, spam: false, fingerprint: overrides.fingerprint ?? `fingerprint-${id}`, channel: 'api',
       clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
-      inquiry: { name: 'Ada Lovelace', email: address, message: `A house by the sea, ${sequence}.`, location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+      inquiry: { name: 'Ada Lovelace', email: address, message: `A house by the sea, ${sequence}.`, location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en' },
     },
     notify: ['email'],
     acknowledge: { address, notBefore: receivedAt - HOUR },

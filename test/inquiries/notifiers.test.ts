@@ -32,6 +32,7 @@ function inquiry(overrides: Partial<StoredInquiry> = {}): StoredInquiry {
     location: 'miami',
     budget: '3m-10m',
     phase: 'permitted',
+    language: 'en',
     receivedAt: new Date('2026-11-22T01:02:03.456Z'),
     ...overrides,
   };

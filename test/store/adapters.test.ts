@@ -23,7 +23,7 @@ function commitOf(receivedAt: number, overrides: Partial<CommitRequest> & { fing
     record: {
       id, receivedAt, spam: false, fingerprint: overrides.fingerprint ?? `fingerprint-${id}`, channel: 'api',
       clientIp: '203.0.113.9', userAgent: 'agent/1', clientId: undefined,
-      inquiry: { name: `Person ${sequence}`, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+      inquiry: { name: `Person ${sequence}`, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en' },
     },
     notify: ['email', 'webhook'],
     idempotency: undefined,
