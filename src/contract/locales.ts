@@ -9,7 +9,8 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language's name in English: the API's descriptions and the studio's own pages (the inbox stays English). */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
-/** "Spanish (es)": a language as the studio reads it, its name and its code. */
+/** "Spanish (es)": a language as the studio reads it, its name and its code ("Unknown (xx)" for a code no longer listed). */
 export function localeLabel(locale: Locale): string {
-  return `${LOCALE_NAMES[locale]} (${locale})`;
+  const name = Object.hasOwn(LOCALE_NAMES, locale) ? LOCALE_NAMES[locale] : 'Unknown';
+  return `${name} (${locale})`;
 }
