@@ -146,6 +146,9 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     assert.ok(text.includes('https://studio.example/es/'), 'points to the Spanish site');
     assert.doesNotMatch(text, /\b(the|we|your|inquiry|Monday|November)\b/i, 'not a word of English');
     assertCarriesNothingSubmitted(mail, inquiry);
+    // A stored language the site no longer has (or never had) is written in English.
+    await notifier.deliver(storedInquiry({ language: 'constructor' as never }));
+    assert.equal(parseMail(sink.mails.at(-1)!.raw).header('subject'), 'We received your inquiry — Harbor & Hedge Design-Build');
   });
 
   it('is the same mail on a retry, and names the studio as its content names it at the time of sending', async () => {

@@ -2,7 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import type { NotifiersConfig } from '../../config/notifications.js';
 import { DEFAULT_STUDIO_TIME_ZONE } from '../../config/studio.js';
 import { studioTime, type StudioTime } from '../../lib/studio-time.js';
-import { DEFAULT_LOCALE, INTL_LOCALES, LANGUAGE_TAGS, localePath, type Locale } from '../../words/locale.js';
+import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LANGUAGE_TAGS, localePath, type Locale } from '../../words/locale.js';
 import { wordsOf } from '../../words/words.js';
 import type { StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
@@ -48,13 +48,14 @@ export class AcknowledgementNotifier extends SmtpNotifier {
     if (!isPlainAddress(inquiry.email)) throw new DeliveryError('acknowledgement', 'recipient is not a plain address');
     const studio = this.options.studio();
     const from = this.options.from;
+    const language = languageOf(inquiry);
     return {
       from: { name: singleLine(studio.name), address: from },
       to: inquiry.email,
       envelope: { from, to: inquiry.email },
       // Replies go to the studio's public address, never to anything the submission chose.
       replyTo: isPlainAddress(studio.email) ? studio.email : undefined,
-      subject: wordsOf(inquiry.language).acknowledgement.subject(singleLine(studio.name)),
+      subject: wordsOf(language).acknowledgement.subject(singleLine(studio.name)),
       text: acknowledgementText(inquiry, studio, this.options.baseUrl, this.options.time ?? studioTime(DEFAULT_STUDIO_TIME_ZONE)),
       messageId: messageIdOf('acknowledgement', inquiry.id, from),
       headers: {
@@ -63,12 +64,17 @@ export class AcknowledgementNotifier extends SmtpNotifier {
         // Exchange's equivalent: no out-of-office or delivery receipts back to the sender.
         'X-Auto-Response-Suppress': 'All',
         // RFC 3282: the language it is written in, for the reader's mail program (a spell checker, a translator).
-        'Content-Language': LANGUAGE_TAGS[inquiry.language],
+        'Content-Language': LANGUAGE_TAGS[language],
       },
       disableFileAccess: true,
       disableUrlAccess: true,
     };
   }
+}
+
+/** The inquiry's language; one the site no longer has (a row holds what the contract took then) is written in the default. */
+function languageOf(inquiry: Pick<StoredInquiry, 'language'>): Locale {
+  return isLocale(inquiry.language) ? inquiry.language : DEFAULT_LOCALE;
 }
 
 /** The site in the reader's language: its origin for English, the language's home page otherwise (https://…/es/). */
@@ -81,10 +87,11 @@ function siteIn(baseUrl: string, locale: Locale): string {
  * the reference): nothing submitted but the choice of language, one of the contract's.
  */
 export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt' | 'language'>, studio: Studio, baseUrl: string, time: StudioTime): string {
-  const words = wordsOf(inquiry.language).acknowledgement;
+  const language = languageOf(inquiry);
+  const words = wordsOf(language).acknowledgement;
   const name = singleLine(studio.name);
-  const received = time.letter(inquiry.receivedAt, INTL_LOCALES[inquiry.language]);
-  const site = siteIn(baseUrl, inquiry.language);
+  const received = time.letter(inquiry.receivedAt, INTL_LOCALES[language]);
+  const site = siteIn(baseUrl, language);
   return [
     words.greeting,
     '',
