@@ -1,7 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERRORS } from '../../src/contract/errors.js';
-import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../../src/contract/inquiry.js';
+import { BUDGETS, HONEYPOT_FIELD, Inquiry, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
 import { postInquiry, validInquiry, type Body, type ErrorJson } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
@@ -148,7 +148,7 @@ describe('contact form without JavaScript (POST /contact)', () => {
     const client = { 'x-forwarded-for': '203.0.113.72' };
     const empty = Object.fromEntries(Object.keys(FIELD_PROMPTS).map((field) => [field, '']));
     const blank = shownErrors(await (await postForm({ ...empty, message: '   ' }, client)).text());
-    const required = Object.keys(FIELD_PROMPTS).filter((field) => field !== 'phone');
+    const required = Object.keys(FIELD_PROMPTS).filter((field) => Inquiry.required.includes(field));
     assert.deepEqual(blank, Object.fromEntries(required.map((field) => [field, FIELD_PROMPTS[field as keyof typeof FIELD_PROMPTS].missing])));
     const odd = validInquiry({ name: 'Ada\tLovelace', message: 'x'.repeat(message.maxLength + 1), email: ['a@example.com', 'b@example.com'] });
     const oddResponse = await postForm(odd, client);
