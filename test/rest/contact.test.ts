@@ -64,6 +64,7 @@ const CASES: Case[] = [
   { what: 'language not one of the site\'s', patch: { language: 'fr' }, field: 'language', code: 'invalid_field' },
   { what: 'language as a region tag', patch: { language: 'es-US' }, field: 'language', code: 'invalid_field' },
   { what: 'language in another case', patch: { language: 'ES' }, field: 'language', code: 'invalid_field' },
+  { what: 'language empty (only the website\'s form may leave it empty)', patch: { language: '' }, field: 'language', code: 'invalid_field' },
   { what: 'language a number', patch: { language: 1 }, field: 'language', code: 'invalid_field', jsonOnly: true },
   // Wrong JSON types: a number, an object, an array, and null (a required field sent as null is there,
   // but not a string: invalid, not missing).
