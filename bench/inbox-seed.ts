@@ -51,7 +51,7 @@ function inquiryRowAt(i: number, receivedAt: number): InquiriesTable {
     id: uuidv7(receivedAt), received_at: receivedAt, name: `${first} ${last}`,
     email: `${first}.${last}${i}@example.com`.toLowerCase(), phone: random() < 0.5 ? '+1 305 555 0100' : null,
     message: i % 20_000 === 7 ? `${words(20, 140)} A ${RARE_WORDS.message} retreat.` : words(20, 140),
-    location: pick(LOCATIONS), budget: pick(BUDGETS), phase: pick(PHASES),
+    location: pick(LOCATIONS), budget: pick(BUDGETS), phase: pick(PHASES), language: random() < 0.3 ? 'es' : 'en',
     client_ip: '203.0.113.9', user_agent: 'Mozilla/5.0', channel: pick(['form', 'api', 'mcp']), client_id: null,
     spam: spam ? 1 : 0, fingerprint: `fp-${i}`, folder: placeOf(state).folder, unread: state === 'new' ? 1 : 0,
     stage: pick(STAGES), assignee: random() < 0.5 ? pick(OPERATORS) : null, last_activity_at: receivedAt,

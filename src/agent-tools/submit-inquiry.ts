@@ -1,5 +1,6 @@
 import { RATE_LIMIT_POLICIES } from '../contract/rate-limits.js';
-import { BUDGETS, EXAMPLE_INQUIRY, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { ASKED_FIELDS, BUDGETS, EXAMPLE_INQUIRY, Inquiry, INQUIRY_POLICY, LOCATIONS, PHASES } from '../contract/inquiry.js';
+import { LOCALES } from '../contract/locales.js';
 import { PATHS } from '../contract/paths.js';
 import { Ok } from '../contract/responses.js';
 import type { OperationDefinition } from './operation.js';
@@ -34,6 +35,9 @@ const FIELDS_TEXT = `Required: name, email, message (the project: site, scope, t
   + `budget (${BUDGETS.join(', ')}) and phase (${PHASES.join(', ')}); phone is optional. `
   + 'Use the real details the person gave you, with their consent; never invent them. ';
 
+/** The API's and agents' own: on the website the page's language goes with the form, and nobody is asked it. */
+const LANGUAGE_TEXT = `Optional language (${LOCALES.join(', ')}): the language the person wants the answer in; English when left out. `;
+
 const LIMIT_TEXT = `At most ${INQUIRY_LIMIT.limit} inquiries per ${INQUIRY_LIMIT.windowSeconds / 60} minutes per client, shared by every way of sending one `
   + '(the website, the REST API, MCP and A2A). ';
 
@@ -54,6 +58,7 @@ export const submitInquiry: OperationDefinition = {
   tool: {
     description: (studio) => `Deliver a project inquiry to the ${studio} inbox, with the same fields and rules as the website's contact form. `
       + FIELDS_TEXT
+      + LANGUAGE_TEXT
       + 'A success ({"ok": true}) means the inquiry is stored and the studio will answer by email. '
       + LIMIT_TEXT
       + 'Not idempotent by itself: pass an idempotency_key and reuse it on retries to make the call safe to repeat. '
@@ -62,7 +67,7 @@ export const submitInquiry: OperationDefinition = {
   },
   skill: {
     description: (studio, words) => `Delivers a project inquiry to the ${studio} inbox, with the fields and rules of POST ${PATHS.contact}. `
-      + `${words.call(', ...')} with ${words.arguments}. ${FIELDS_TEXT}`
+      + `${words.call(', ...')} with ${words.arguments}. ${FIELDS_TEXT}${LANGUAGE_TEXT}`
       + `Optional idempotency_key: reuse it on a retry within ${INQUIRY_POLICY.idempotencyKeyTtlSeconds / 3600} hours and the inquiry is stored once. `
       + 'The answer is a message with a data part {"ok": true}: the inquiry is stored and the studio will answer by email. '
       + LIMIT_TEXT
@@ -77,7 +82,8 @@ export const submitInquiry: OperationDefinition = {
       + 'isError with code "invalid_field" and a message per field (in "fields") right away when a value does not fit the form. '
       + 'On another page it fills in nothing: isError with code "form_not_on_page" and the address to open in "url". '
       + LIMIT_TEXT,
-    arguments: INQUIRY_FIELDS,
+    // The fields a person is asked: the form sends the page's language itself.
+    arguments: ASKED_FIELDS,
     runs: { form: { page: CONTACT } },
   },
   // No `rateLimit` is passed, so the use case counts the inquiry bucket and reports its decision.

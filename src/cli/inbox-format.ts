@@ -48,6 +48,7 @@ export function showLines(entry: InboxEntry, time: StudioTime, history: InquiryH
     `location:    ${entry.location}`,
     `budget:      ${entry.budget}`,
     `phase:       ${entry.phase}`,
+    `language:    ${entry.language}`,
     `state:       ${stateLine(entry.triage, time)}`,
     `folder:      ${entry.folder}${entry.unread ? ' (unread)' : ''}`,
     `stage:       ${entry.stage}`,

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { NOTIFICATION_STATUSES } from './inquiry.js';
+import { LOCALES } from './locales.js';
 import { StringEnum } from './schema-helpers.js';
 
 // Conversations: an operator's reply from the inbox, the homeowner's answers by mail, and how the read
@@ -50,7 +51,9 @@ export const InquiryReceivedEvent = event('inquiry.received', 'InquiryReceivedEv
   'A new inquiry was stored (not sent for spam). webhook-id is the inquiry\'s id.', 'When it was received: the same on every retry.',
   Type.Object({
     id: Type.String(), name: Type.String(), email: Type.String(), phone: nullable(Type.String()), message: Type.String(),
-    location: Type.String(), budget: Type.String(), phase: Type.String(), received_at: time('When it was stored.'),
+    location: Type.String(), budget: Type.String(), phase: Type.String(),
+    language: Type.Optional(Type.String({ description: `The language to answer the inquirer in (${LOCALES.join(', ')}). Always sent now; optional so that receivers written before it need no change.` })),
+    received_at: time('When it was stored.'),
   }));
 export type InquiryReceivedEvent = Static<typeof InquiryReceivedEvent>;
 

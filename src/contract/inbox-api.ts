@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { BUDGETS, FOLDERS, LOCATIONS, NOTIFICATION_STATUSES, PHASES, STAGES, TRIAGE_STATES } from './inquiry.js';
+import { LOCALES } from './locales.js';
 import { NOTE_LIMITS } from './pipeline.js';
 import { StringEnum } from './schema-helpers.js';
 import { ThreadMessage } from './conversation.js';
@@ -102,6 +103,7 @@ export const ReceivedInquiry = Type.Object({
   location: StringEnum(LOCATIONS),
   budget: StringEnum(BUDGETS),
   phase: StringEnum(PHASES),
+  language: StringEnum(LOCALES, { description: 'The language to answer in, as the inquiry said (the website sends its page\'s); en when it said none.' }),
   channel: Type.String({ description: 'How it arrived: api (POST /api/v1/contact), legacy (POST /api/contact), mcp (the submit_inquiry tool) or form (the website).' }),
   client_id: nullable(Type.String({ description: 'The OAuth client whose bearer token came with it.' })),
   spam: Type.Boolean({ description: 'The website form\'s honeypot was filled (a fact of the submission; triage.state is the studio\'s judgement).' }),

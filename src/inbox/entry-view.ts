@@ -1,5 +1,5 @@
-import { DEFAULT_LOCALE } from '../words/locale.js';
 import type { Folder, Stage, TriageState } from '../contract/inquiry.js';
+import { DEFAULT_LOCALE, localeLabel } from '../contract/locales.js';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { InboxEntry } from '../inquiries/ports.js';
 import type { StudioTime } from '../lib/studio-time.js';
@@ -60,6 +60,19 @@ export function projectText(entry: InboxEntry): string {
 /** The same, each label kept on one line ("Pre-planning" does not break at its hyphen). */
 export function projectHtml(entry: InboxEntry): SafeHtml {
   return html`${projectLabels(entry).map((label, i) => html`${i > 0 ? ' · ' : ''}<span class="nowrap">${label}</span>`)}`;
+}
+
+/** "Spanish (es)": the language to answer in, in the inbox's English. */
+export function languageText(entry: InboxEntry): string {
+  return localeLabel(entry.language);
+}
+
+/**
+ * The language on a list row: only when it is not the default, so the inquiries to answer in another
+ * language stand out among the many that are in English (the inquiry's page always says it).
+ */
+export function rowLanguage(entry: InboxEntry): string | undefined {
+  return entry.language === DEFAULT_LOCALE ? undefined : languageText(entry);
 }
 
 /** The message's first non-empty line, shortened for a list row. */

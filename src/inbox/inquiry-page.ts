@@ -15,7 +15,7 @@ import { BackField, backInput, backOf } from './back.js';
 import { csrfInput } from './csrf.js';
 import type { PageDeps } from './deps.js';
 import {
-  channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, timeHtml,
+  channelWithClient, deliveryBadge, deliveryState, DELIVERY_WORDS, folderName, inquiryPath, languageText, timeHtml,
 } from './entry-view.js';
 import { sendErrorPage } from './guards.js';
 import { rereadInboxStatus, sendInboxPage, type InboxPageView } from './layout.js';
@@ -94,6 +94,7 @@ function facts(model: InquiryModel): Fact[] {
     { label: 'Location', text: enumLabel('location', entry.location, DEFAULT_LOCALE) },
     { label: 'Budget', text: enumLabel('budget', entry.budget, DEFAULT_LOCALE) },
     { label: 'Phase', text: enumLabel('phase', entry.phase, DEFAULT_LOCALE) },
+    { label: 'Language', text: languageText(entry) },
     { label: 'Received', text: model.time.text(entry.receivedAt), html: timeHtml(model.time, entry.receivedAt) },
     { label: 'Channel', text: channelWithClient(entry, model.clientName) },
     { label: 'Client IP', text: entry.clientIp },

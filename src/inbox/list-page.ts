@@ -12,7 +12,7 @@ import { enumLabel } from '../web/labels.js';
 import { mdCell, mdLink, mdText } from '../web/markdown.js';
 import { hereOf, withBack } from './back.js';
 import {
-  assigneeText, deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderBadge, FOLDER_NAMES, inquiryPath, projectHtml, projectText, STAGE_NAMES, timeHtml,
+  assigneeText, deliveryBadge, deliveryState, DELIVERY_WORDS, firstLine, folderBadge, FOLDER_NAMES, inquiryPath, projectHtml, projectText, rowLanguage, STAGE_NAMES, timeHtml,
 } from './entry-view.js';
 import { sendInboxPage, type InboxPageView } from './layout.js';
 import {
@@ -160,10 +160,16 @@ function viewFilters(filters: ListFilters): ListFilters {
   return { state, folder, unread, stage, assignee };
 }
 
+/** The language to answer in, under the address, when it is not the default. */
+function languageTag(entry: InboxEntry): SafeHtml | '' {
+  const language = rowLanguage(entry);
+  return language === undefined ? '' : html` <span class="tag tag-language">${language}</span>`;
+}
+
 function row(model: ListModel, entry: InboxEntry, showFolder: boolean): SafeHtml {
   return html`<tr${entry.unread ? html` class="is-unread"` : ''}>
 <td data-label="Received">${timeHtml(model.time, entry.receivedAt)}</td>
-<td data-label="From"><a class="row-link" href="${withBack(inquiryPath(entry.id), model.back)}">${entry.name}</a>${entry.unread ? html` <span class="tag">Unread</span>` : ''}${showFolder ? html` ${folderBadge(entry.folder)}` : ''}<br><span class="row-email">${entry.email}</span></td>
+<td data-label="From"><a class="row-link" href="${withBack(inquiryPath(entry.id), model.back)}">${entry.name}</a>${entry.unread ? html` <span class="tag">Unread</span>` : ''}${showFolder ? html` ${folderBadge(entry.folder)}` : ''}<br><span class="row-email">${entry.email}</span>${languageTag(entry)}</td>
 <td data-label="Project">${projectHtml(entry)}</td>
 <td data-label="Message" class="row-message">${firstLine(entry.message)}</td>
 <td data-label="Stage"><span class="row-stage">${STAGE_NAMES[entry.stage]}</span><br><span class="row-assignee">${assigneeText(entry.assignee, model.me)}</span></td>
@@ -236,7 +242,8 @@ function viewsMarkdown(model: ListModel): string[] {
 }
 
 function rowMarkdown(model: ListModel, entry: InboxEntry, showFolder: boolean): string {
-  const from = `${mdLink(entry.name, withBack(inquiryPath(entry.id), model.back))} ${mdCell(entry.email)}${entry.unread ? ' **unread**' : ''}${showFolder ? ` (in ${FOLDER_NAMES[entry.folder]})` : ''}`;
+  const language = rowLanguage(entry);
+  const from = `${mdLink(entry.name, withBack(inquiryPath(entry.id), model.back))} ${mdCell(entry.email)}${language ? ` (${language})` : ''}${entry.unread ? ' **unread**' : ''}${showFolder ? ` (in ${FOLDER_NAMES[entry.folder]})` : ''}`;
   return `| ${model.time.text(entry.receivedAt)} | ${from} | ${mdCell(projectText(entry))} | ${STAGE_NAMES[entry.stage]} | `
     + `${mdCell(assigneeText(entry.assignee, model.me))} | ${DELIVERY_WORDS[deliveryState(entry)].label} | ${mdCell(firstLine(entry.message))} |`;
 }

@@ -7,7 +7,7 @@ import type { InboxEntry } from './ports.js';
 // lived it to a person reading the sheet.
 
 export const EXPORT_COLUMNS = ['id', 'received_at', 'name', 'email', 'phone', 'message', 'location', 'budget', 'phase',
-  'spam', 'state', 'state_changed_at', 'state_changed_by', 'folder', 'unread', 'stage', 'assignee', 'last_activity_at', 'channel', 'client_ip', 'user_agent', 'client_id', 'notifications'] as const;
+  'language', 'spam', 'state', 'state_changed_at', 'state_changed_by', 'folder', 'unread', 'stage', 'assignee', 'last_activity_at', 'channel', 'client_ip', 'user_agent', 'client_id', 'notifications'] as const;
 
 export type ExportRecord = Record<(typeof EXPORT_COLUMNS)[number], string | boolean | null>;
 
@@ -20,7 +20,7 @@ const isoOrNull = (time: StudioTime, ms: number | null): string | null => (ms ==
 export function exportRecord(entry: InboxEntry, time: StudioTime): ExportRecord {
   return {
     id: entry.id, received_at: time.iso(entry.receivedAt), name: entry.name, email: entry.email, phone: entry.phone,
-    message: entry.message, location: entry.location, budget: entry.budget, phase: entry.phase, spam: entry.spam,
+    message: entry.message, location: entry.location, budget: entry.budget, phase: entry.phase, language: entry.language, spam: entry.spam,
     state: entry.triage.state, state_changed_at: isoOrNull(time, entry.triage.changedAt), state_changed_by: entry.triage.changedBy,
     folder: entry.folder, unread: entry.unread, stage: entry.stage, assignee: entry.assignee, last_activity_at: time.iso(entry.lastActivityAt),
     channel: entry.channel, client_ip: entry.clientIp, user_agent: entry.userAgent, client_id: entry.clientId,

@@ -1,4 +1,5 @@
 import { BUDGETS, PHASES } from '../contract/inquiry.js';
+import { DEFAULT_LOCALE } from '../contract/locales.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { uuidv7 } from './ids.js';
 import { RECEIVED, type NotificationChannel, type Notifier, type StoredInquiry } from './ports.js';
@@ -26,6 +27,7 @@ export function testInquiry(now: number): StoredInquiry {
     location: 'other',
     budget: BUDGETS[BUDGETS.length - 1]!,
     phase: PHASES[PHASES.length - 1]!,
+    language: DEFAULT_LOCALE,
     receivedAt: new Date(now),
   };
 }

@@ -1,4 +1,5 @@
 import type { BUDGETS, Folder, Inquiry, LOCATIONS, NotificationStatus, PHASES, Stage, TriageState } from '../contract/inquiry.js';
+import type { Locale } from '../contract/locales.js';
 import type { SubmissionChannel } from './inquiry-service.js';
 
 // The ports of the inquiry use cases: the notifiers, the outbox store and the inbox store. Each section
@@ -21,6 +22,8 @@ export interface StoredInquiry {
   location: (typeof LOCATIONS)[number];
   budget: (typeof BUDGETS)[number];
   phase: (typeof PHASES)[number];
+  /** The language the studio answers in, and the acknowledgement is written in ('en' when the submission said none). */
+  language: Locale;
   receivedAt: Date;
 }
 
@@ -222,11 +225,14 @@ export interface PipelineStore {
 // erasure use cases) pages, lists, finds, deletes and triages. The adapters for SQLite and PostgreSQL
 // live in src/store/inquiries/inbox.ts.
 
+/** An inquiry as accepted: the contract's fields, its language said (the default when the submission left it out). */
+export type ReceivedInquiry = Inquiry & { language: Locale };
+
 /** Everything the inbox stores about one accepted submission. */
 export interface InquiryRecord {
   id: string;
   receivedAt: number;
-  inquiry: Inquiry;
+  inquiry: ReceivedInquiry;
   spam: boolean;
   clientIp: string;
   userAgent: string | undefined;
@@ -258,8 +264,8 @@ export interface CommitRequest {
 
 /** The inquiry as the notifiers are given it: what the store's `load` reads back once it is committed. */
 export function storedInquiryFromRecord({ id, inquiry, receivedAt }: InquiryRecord): StoredInquiry {
-  const { name, email, phone, message, location, budget, phase } = inquiry;
-  return { id, name, email, phone: phone ?? null, message, location, budget, phase, receivedAt: new Date(receivedAt) };
+  const { name, email, phone, message, location, budget, phase, language } = inquiry;
+  return { id, name, email, phone: phone ?? null, message, location, budget, phase, language, receivedAt: new Date(receivedAt) };
 }
 
 /** A claim written with the jobs themselves. */

@@ -1,5 +1,6 @@
 import { ApiError } from '../contract/errors.js';
 import { INQUIRY_POLICY, type Inquiry } from '../contract/inquiry.js';
+import { DEFAULT_LOCALE } from '../contract/locales.js';
 import type { RateLimitDecision } from '../contract/rate-limits.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { errorClass } from '../lib/error-class.js';
@@ -11,7 +12,7 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { unobservedInquiries, type InquiryEvents } from './events.js';
 import { comparableAddress } from './email-address.js';
 import { uuidv7 } from './ids.js';
-import { storedInquiryFromRecord, type CommitOutcome, type CommitRequest, type InboxStore, type NotificationChannel } from './ports.js';
+import { storedInquiryFromRecord, type CommitOutcome, type CommitRequest, type InboxStore, type NotificationChannel, type ReceivedInquiry } from './ports.js';
 import type { OutboxWorker } from './outbox-worker.js';
 import type { InquiryService, SubmissionContext, SubmissionResult } from './inquiry-service.js';
 import { validateSubmission, type ValidSubmission } from './validate.js';
@@ -41,10 +42,15 @@ export interface InquiryServiceDeps {
 export const INBOX_RETRY_AFTER_SECONDS = 30;
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${INQUIRY_POLICY.idempotencyKeyMaxLength}}$`);
 
-/** Same fields, same fingerprint: key order and the honeypot flag are part of it, unknown fields not. */
-function fingerprintOf(inquiry: Inquiry, spam: boolean): string {
-  const { name, email, phone, message, location, budget, phase } = inquiry;
-  return sha256Base64url(JSON.stringify([name, email, phone ?? null, message, location, budget, phase, spam]));
+/**
+ * Same fields, same fingerprint: key order and the honeypot flag are part of it, unknown fields not. The
+ * language is added only when it is not the default, so an inquiry in the default language keeps the
+ * fingerprint it had before inquiries had a language (a retry of an Idempotency-Key across the upgrade).
+ */
+function fingerprintOf(inquiry: ReceivedInquiry, spam: boolean): string {
+  const { name, email, phone, message, location, budget, phase, language } = inquiry;
+  const fields = [name, email, phone ?? null, message, location, budget, phase, spam];
+  return sha256Base64url(JSON.stringify(language === DEFAULT_LOCALE ? fields : [...fields, language]));
 }
 
 function checkOrigin(origin: string | undefined, allowed: string[]): void {

@@ -31,6 +31,12 @@ export interface StudioTime {
   text(at: Date | number): string;
   /** "27 November 2026 at 07:57 EST": the same in a sentence of a letter (the acknowledgement to an inquirer). */
   long(at: Date | number): string;
+  /**
+   * The day and the time of day as a letter in a person's language says them, for its words to join: in
+   * es-US "viernes, 27 de noviembre de 2026" and "07:57 EST"; in en-US "Friday, November 27, 2026" and
+   * "07:57 EST". `locale` is a BCP 47 locale with its region (the zone's abbreviation depends on it).
+   */
+  letter(at: Date | number, locale: string): { day: string; time: string };
   /** "2026-11-27T07:57:03-05:00" (milliseconds only when there are any): RFC 3339 with the zone's offset, for machines. */
   iso(at: Date | number): string;
   /** "2026-11-27": the zone's day of an instant (an export's file name, a filter's day). */
@@ -54,6 +60,14 @@ export function studioTime(zone: string): StudioTime {
     zone,
     text: (instant) => at(instant).toFormat('d LLL yyyy, HH:mm ZZZZ'),
     long: (instant) => at(instant).toFormat("d LLLL yyyy 'at' HH:mm ZZZZ"),
+    letter(instant, locale) {
+      // Intl's own order and words for the language; the clock stays 24-hour, as every studio time.
+      const local = at(instant).setLocale(locale);
+      return {
+        day: local.toLocaleString({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+        time: local.toLocaleString({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }),
+      };
+    },
     iso: (instant) => at(instant).toISO({ suppressMilliseconds: true })!,
     day: (instant) => at(instant).toISODate()!,
     dayBounds(day) {

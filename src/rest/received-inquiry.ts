@@ -72,6 +72,7 @@ export function receivedInquiry(entry: InboxEntry, parts: PipelineParts): Receiv
     location: entry.location,
     budget: entry.budget,
     phase: entry.phase,
+    language: entry.language,
     channel: entry.channel,
     client_id: entry.clientId,
     spam: entry.spam,

@@ -325,7 +325,17 @@ export const EN = {
     },
   },
   /** The email that tells a person their inquiry arrived: src/inquiries/notifiers/acknowledgement.ts. */
-  acknowledgement: {},
+  acknowledgement: {
+    subject: (studio: string) => `We received your inquiry — ${studio}`,
+    greeting: 'Hello,',
+    /** `day` and `time` as the studio's clock said them when it arrived ("Monday, November 23, 2026", "09:05 EST"). */
+    received: (studio: string, day: string, time: string) =>
+      `Thank you for your inquiry to ${studio}. It reached the studio on ${day} at ${time}, and we will answer it at this address.`,
+    addMore: (email: string) => `To add anything, reply to this email or write to ${email}, quoting the reference below.`,
+    reference: (id: string) => `Reference: ${id}`,
+    signature: (studio: string, site: string) => `— ${studio}, ${site}`,
+    why: (site: string) => `This message was sent automatically because an inquiry sent through ${site} gave this address. It does not repeat what was submitted. If you did not send an inquiry, please ignore it.`,
+  },
   /**
    * The pages' WebMCP tools: src/web/webmcp-tools.ts. In English they are the agent operations' own words
    * (src/agent-tools: titles, descriptions and the contract's argument descriptions, shared with MCP and

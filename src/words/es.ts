@@ -285,7 +285,16 @@ export const ES: Words = {
       button: 'Reservar una consulta',
     },
   },
-  acknowledgement: {},
+  acknowledgement: {
+    subject: (studio: string) => `Recibimos su consulta — ${studio}`,
+    greeting: 'Hola:',
+    received: (studio: string, day: string, time: string) =>
+      `Gracias por escribir a ${studio}. Su consulta llegó al estudio el ${day}, a las ${time}, y le responderemos a esta misma dirección.`,
+    addMore: (email: string) => `Si desea agregar algo, responda a este correo o escríbanos a ${email} e indique la referencia que aparece abajo.`,
+    reference: (id: string) => `Referencia: ${id}`,
+    signature: (studio: string, site: string) => `— ${studio}, ${site}`,
+    why: (site: string) => `Este mensaje se envió automáticamente porque alguien dejó esta dirección en una consulta enviada a través de ${site}. No repite lo que se escribió en ella. Si usted no envió ninguna consulta, puede ignorarlo.`,
+  },
   // For an assistant in a Spanish-speaking visitor's browser: what each tool does on these pages, and its arguments.
   webmcp: {
     tools: {

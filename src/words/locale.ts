@@ -10,6 +10,8 @@ export { DEFAULT_LOCALE, LOCALES, type Locale };
 export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', es: 'es' };
 /** Open Graph's locale: language and territory. The studio writes the Spanish of the United States. */
 export const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_US' };
+/** The locale dates are written in (Intl, luxon): the same language and territory, as BCP 47. */
+export const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

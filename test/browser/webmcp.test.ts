@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
+import { UNASKED_FIELDS } from '../../src/contract/inquiry.js';
 import type { Db } from '../../src/store/db/database.js';
 import { webMcpFacts, webMcpToolNames } from '../../src/web/webmcp-tools.js';
 import { ES } from '../../src/words/es.js';
@@ -129,9 +130,12 @@ describe('WebMCP tools of the pages, in Chromium', { skip: chromiumSkip() }, () 
     assert.deepEqual(projects.inputSchema.properties, mcpProjects.inputSchema.properties);
     assert.equal(projects.description, mcpProjects.description);
 
-    // The Inquiry's fields, required set and rules as the MCP tool has them, without the MCP call's idempotency_key.
+    // The Inquiry's fields, required set and rules as the MCP tool has them, without the MCP call's idempotency_key
+    // and the fields nobody is asked (the language: the page's form sends its own).
     const inquiry = tools.get('submit_inquiry')!;
     const { idempotency_key: _key, ...inquiryFields } = mcpTools.get('submit_inquiry')!.inputSchema.properties as Json;
+    for (const name of UNASKED_FIELDS) delete inquiryFields[name];
+    assert.ok(UNASKED_FIELDS.every((name) => name in (mcpTools.get('submit_inquiry')!.inputSchema.properties as Json)), 'MCP callers may send them');
     assert.deepEqual(inquiry.inputSchema.properties, inquiryFields);
     assert.deepEqual(inquiry.inputSchema.required, mcpTools.get('submit_inquiry')!.inputSchema.required);
     assert.match(inquiry.description, /never sends anything itself/);

@@ -50,7 +50,7 @@ describe('studio command', () => {
     server = await startServer(suite, { INBOX_WEBHOOK_URL: webhook.url, INBOX_WEBHOOK_SECRET: webhook.secret, OUTBOX_POLL_INTERVAL_MS: '50', RATE_LIMIT_SCALE: '100' });
     db = openStore(server.config.databaseUrl);
     suite.after(() => db.close());
-    const bodies = [validInquiry({ name: 'First Person' }), validInquiry({ name: '=HYPERLINK("http://x")', message: 'Line one, "quoted"\nLine two' }), validInquiry({ name: 'Third Person' })];
+    const bodies = [validInquiry({ name: 'First Person' }), validInquiry({ name: '=HYPERLINK("http://x")', message: 'Line one, "quoted"\nLine two' }), validInquiry({ name: 'Third Person', language: 'es' })];
     for (const body of bodies) {
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
       ids.push((await db.kysely.selectFrom('inquiries').select('id').where('message', '=', String(body.message)).executeTakeFirstOrThrow()).id);
@@ -142,6 +142,8 @@ describe('studio command', () => {
     for (const text of ['=HYPERLINK', 'ada@example.com', 'miami', '3m-10m', 'pre-planning', 'Line two', 'webhook: done']) assert.ok(shown.stdout.includes(text), text);
     assert.match(shown.stdout, /^state: +new \(as it arrived\)$/m);
     assert.match(shown.stdout, /^spam: +no$/m);
+    assert.match(shown.stdout, /^language: +en$/m, 'no language said: English');
+    assert.match((await studio(server.config.databaseUrl, 'inbox', 'show', ids[2]!)).stdout, /^language: +es$/m);
     const missing = await studio(server.config.databaseUrl, 'inbox', 'show', 'no-such-id');
     assert.equal(missing.code, 4);
   });
@@ -158,14 +160,16 @@ describe('studio command', () => {
     assert.equal(tricky[header!.indexOf('message')], 'Line one, "quoted"\nLine two');
     assert.deepEqual(['state', 'state_changed_at', 'state_changed_by'].map((column) => tricky[header!.indexOf(column)]), ['new', '', '']);
     assert.deepEqual(['folder', 'unread', 'stage', 'assignee'].map((column) => tricky[header!.indexOf(column)]), ['inbox', 'true', 'new', ''], 'where it stands in the pipeline');
+    assert.deepEqual(ids.map((id) => rows.find((r) => r[0] === id)![header!.indexOf('language')]), ['en', 'en', 'es'], 'the language to answer in');
     const json = await studio(server.config.databaseUrl, 'inbox', 'export', '--format', 'json');
     assert.equal(json.stderr, '', 'piped, standard error gets no progress line');
-    const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string; state: string; state_changed_at: string | null }>;
+    const records = JSON.parse(json.stdout) as Array<{ id: string; spam: boolean; name: string; language: string; state: string; state_changed_at: string | null }>;
     assert.equal(records.length, 4);
     assert.equal(records.find((r) => r.id === spamId)?.spam, true);
     assert.equal(records.find((r) => r.id === spamId)?.state, 'spam');
     assert.equal(records.find((r) => r.id === ids[0])?.state_changed_at, null);
     assert.equal(records.find((r) => r.id === ids[1])?.name, '=HYPERLINK("http://x")');
+    assert.deepEqual(ids.map((id) => records.find((r) => r.id === id)?.language), ['en', 'en', 'es']);
   });
 
   it('inbox list, show and export read times in STUDIO_TIME_ZONE across a clock change, and --since takes its day', async () => {

@@ -3,7 +3,7 @@ import { before, it } from 'node:test';
 import type { NewMessage } from '../../src/conversations/ports.js';
 import { writeReply } from '../../src/conversations/reply.js';
 import { eraseByEmail } from '../../src/inquiries/erase.js';
-import type { Inquiry } from '../../src/contract/inquiry.js';
+import type { ReceivedInquiry } from '../../src/inquiries/ports.js';
 import type { Db } from '../../src/store/db/database.js';
 import { KyselyConversationStore } from '../../src/store/conversations/conversations.js';
 import { KyselyInboxStore } from '../../src/store/inquiries/inbox.js';
@@ -18,8 +18,8 @@ import { suiteScope } from '../helpers/server.js';
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 1);
 
-function inquiry(email: string): Inquiry {
-  return { name: 'Hana', email, message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'unsure' };
+function inquiry(email: string): ReceivedInquiry {
+  return { name: 'Hana', email, message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'unsure', language: 'en' };
 }
 
 async function addInquiry(db: Db, id: string, email: string, receivedAt = T0): Promise<void> {

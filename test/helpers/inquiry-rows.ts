@@ -14,7 +14,7 @@ export function inquiryRow(overrides: Partial<InquiriesTable> = {}): InquiriesTa
   const email = overrides.email ?? `person${sequence}@example.com`;
   return {
     id: uuidv7(receivedAt), received_at: receivedAt, name: `Person ${sequence}`, email, phone: null,
-    message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'planning',
+    message: 'A house by the water.', location: 'miami', budget: '1m-3m', phase: 'planning', language: 'en',
     client_ip: '203.0.113.9', user_agent: null, channel: 'api', client_id: null, spam: 0, fingerprint: `fp-${randomUUID()}`,
     folder: 'inbox', unread: 1, state_changed_at: null, state_changed_by: null, stage: 'new', assignee: null,
     last_activity_at: receivedAt, contact: email.toLowerCase(), reply_token: null,

@@ -26,7 +26,7 @@ export async function seedInquiry(db: Db, fields: SeedInquiry): Promise<string> 
   const email = `person${seeded}@example.com`;
   await db.kysely.insertInto('inquiries').values({
     id, received_at: fields.at, name: fields.name ?? `Person ${seeded}`, email, phone: null, message: 'A house by the sea, please.',
-    location: fields.location ?? 'miami', budget: fields.budget ?? 'undisclosed', phase: fields.phase ?? 'unsure',
+    location: fields.location ?? 'miami', budget: fields.budget ?? 'undisclosed', phase: fields.phase ?? 'unsure', language: 'en',
     client_ip: '203.0.113.9', user_agent: null, channel: 'api', client_id: null, spam: fields.folder === 'spam' ? 1 : 0, fingerprint: `fp-${id}`,
     folder: fields.folder ?? 'inbox', unread: 1, state_changed_at: null, state_changed_by: null, stage: fields.stage ?? 'new',
     assignee: null, last_activity_at: fields.lastActivityAt ?? fields.at, contact: email, reply_token: null,

@@ -36,7 +36,7 @@ function linkTo(page: string, text: string): string | undefined {
 
 function entry(overrides: Partial<InboxEntry>, notifications: Array<Partial<NotificationState>> = []): InboxEntry {
   return {
-    id: 'x', name: 'A', email: 'a@example.com', phone: null, message: 'hello there', location: 'miami', budget: '1m-3m', phase: 'unsure',
+    id: 'x', name: 'A', email: 'a@example.com', phone: null, message: 'hello there', location: 'miami', budget: '1m-3m', phase: 'unsure', language: 'en',
     receivedAt: new Date(0), spam: false, folder: 'inbox', unread: true, triage: { state: 'new', changedAt: null, changedBy: null },
     stage: 'new', assignee: null, lastActivityAt: 0, contact: 'a@example.com', channel: 'api', clientIp: '::1',
     userAgent: null, clientId: null,
@@ -105,7 +105,7 @@ describe('inbox pages on SQLite', () => {
     // Sessions follow the same clock: days later the operator signs in again.
     now = Date.UTC(2026, 10, 10, 15, 0);
     desk = await signIn(server.url, OPERATOR);
-    await submit('middle', validInquiry({ name: 'Mina Middle', email: 'Mina@Example.net', location: 'other', budget: 'undisclosed', phase: 'unsure', message: '=HYPERLINK("http://evil.example","click")\nsecond line <b>bold</b> & more, word marmalade' }));
+    await submit('middle', validInquiry({ name: 'Mina Middle', email: 'Mina@Example.net', location: 'other', budget: 'undisclosed', phase: 'unsure', language: 'es', message: '=HYPERLINK("http://evil.example","click")\nsecond line <b>bold</b> & more, word marmalade' }));
     await notified(2);
     now = Date.UTC(2026, 10, 20, 12, 0);
     desk = await signIn(server.url, OPERATOR);
@@ -135,6 +135,9 @@ describe('inbox pages on SQLite', () => {
     assert.ok(all.includes('<time datetime="2026-11-01T01:30:00-08:00">1 Nov 2026, 01:30 PST</time>'), 'the second 01:30 of the day clocks go back');
     assert.ok(all.includes('<span class="nowrap">The Hamptons</span> · <span class="nowrap">Over $10M</span>'));
     assert.match(all, /badge-held">Held</, 'the honeypot inquiry was never notified');
+    // The one inquiry to answer in Spanish says so on its row; those in English say nothing.
+    assert.deepEqual([...inbox.matchAll(/<span class="tag tag-language">([^<]+)<\/span>/g)].map((m) => m[1]), ['Spanish (es)']);
+    assert.match(inbox, /<span class="row-email">Mina@Example.net<\/span> <span class="tag tag-language">Spanish \(es\)<\/span>/);
     assert.match(inbox, /<caption>Inbox, 4 inquiries, newest first<\/caption>/);
     const spam = await desk.page(`${INBOX_PATHS.list}?state=spam`);
     assert.deepEqual(listedIds(spam), [ids.get('bot')]);
@@ -219,6 +222,9 @@ describe('inbox pages on SQLite', () => {
     assert.match(md, /^# Mina Middle\n/);
     assert.match(md, /## Message\n\n> =HYPERLINK\("http:\/\/evil.example","click"\) {2}\n> second line \\<b\\>bold\\<\/b\\> & more, word marmalade/);
     assert.match(md, /- \*\*Channel:\*\* API/);
+    assert.match(page, /<dt>Language<\/dt><dd>Spanish \(es\)<\/dd>/);
+    assert.match(md, /- \*\*Language:\*\* Spanish \(es\)/);
+    assert.match(await desk.page(`/inbox/inquiries/${ids.get('ada')!}`), /<dt>Language<\/dt><dd>English \(en\)<\/dd>/);
     assert.match(md, /\| email \| Delivered \| 1 \|/);
   });
 
@@ -337,6 +343,9 @@ describe('inbox pages on SQLite', () => {
     const records = await json.json() as Array<Record<string, unknown>>;
     assert.deepEqual(records.map((r) => r.id), listedIds(await desk.page(`${INBOX_PATHS.list}?state=read`)));
     assert.deepEqual(Object.keys(records[0]!), [...EXPORT_COLUMNS]);
+    const languageOf = async (word: string) => ((await (await desk.get(`${INBOX_PATHS.exportJson}?q=${word}`)).json()) as Array<Record<string, unknown>>)[0]?.language;
+    assert.deepEqual([await languageOf('marmalade'), await languageOf('lighthouse')], ['es', 'en'], 'the language to answer in');
+    assert.ok(lines[1]!.includes(',other,undisclosed,unsure,es,false,'), 'the CSV says it after the phase');
     const all = await (await desk.get(INBOX_PATHS.exportCsv)).text();
     assert.equal(all.trimEnd().split('\r\n').filter((line) => /^[0-9a-f]{8}-/.test(line)).length >= 60, true, 'every page, not only the first 50');
   });
@@ -411,12 +420,13 @@ describe('inbox list on PostgreSQL', { skip: typeof database === 'string' ? data
   it('lists, counts, searches any letter case and filters', async () => {
     for (const [i, body] of [
       validInquiry({ name: 'Zoë Ångström', email: 'zoe@example.org', message: 'Ein Haus am Meer, ÜBERGROSS and 100% sure_thing' }),
-      validInquiry({ name: 'Ned Other', location: 'other', message: 'A studio in the woods, with a view' }),
+      validInquiry({ name: 'Ned Other', location: 'other', language: 'es', message: 'A studio in the woods, with a view' }),
     ].entries()) {
       assert.equal((await postInquiry(server.url, '/api/v1/contact', body, { headers: { 'x-forwarded-for': `192.0.2.${i}` } })).status, 200);
     }
     const all = await desk.page(INBOX_PATHS.list);
     assert.equal(listedIds(all).length, 2);
+    assert.deepEqual([...all.matchAll(/<span class="tag tag-language">([^<]+)<\/span>/g)].map((m) => m[1]), ['Spanish (es)'], 'read back from PostgreSQL');
     assert.match(all, /New <span class="count">2</);
     assert.equal(listedIds(await desk.page(`${INBOX_PATHS.list}?q=%C3%BCbergross`)).length, 1, 'PostgreSQL folds every script');
     assert.equal(listedIds(await desk.page(`${INBOX_PATHS.list}?q=100%25`)).length, 1, '% means itself');

@@ -22,7 +22,7 @@ function recordOf(email = 'ada@example.com', spam = false): InquiryRecord {
   const id = uuidv7(receivedAt);
   return {
     id, receivedAt, spam, fingerprint: `fp-${id}`, channel: 'form', clientIp: '203.0.113.7', userAgent: undefined, clientId: undefined,
-    inquiry: { name: 'Ada Lovelace', email, message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+    inquiry: { name: 'Ada Lovelace', email, message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en' },
   };
 }
 

@@ -35,7 +35,7 @@ function recordOf(receivedAt: number, fields: Fields = {}): InquiryRecord {
   return {
     id, receivedAt, spam, fingerprint: `fp-${id}`, channel: 'form', clientIp: '203.0.113.7', userAgent: undefined, clientId: undefined,
     inquiry: {
-      name: 'Ada Lovelace', email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure',
+      name: 'Ada Lovelace', email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en',
       ...inquiry,
     },
   };

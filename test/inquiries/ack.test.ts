@@ -63,7 +63,7 @@ function storedInquiry(overrides: Partial<StoredInquiry> = {}): StoredInquiry {
   return {
     id: uuidv7(receivedAt), name: 'Eve\r\nBcc: evil@attacker.example', email: 'stranger@victim.example', phone: '+1 555 0100 999',
     message: 'You won a prize! Claim it at https://phish.example/claim before midnight.',
-    location: 'hamptons', budget: 'over-10m', phase: 'permitted', receivedAt: new Date(receivedAt), ...overrides,
+    location: 'hamptons', budget: 'over-10m', phase: 'permitted', language: 'en', receivedAt: new Date(receivedAt), ...overrides,
   };
 }
 
@@ -82,7 +82,7 @@ function assertCarriesNothingSubmitted(mail: ReceivedMail, inquiry: StoredInquir
 
 const ACK_HEADERS = new Set([
   'from', 'to', 'reply-to', 'subject', 'message-id', 'auto-submitted', 'x-auto-response-suppress', 'date',
-  'mime-version', 'content-type', 'content-transfer-encoding',
+  'mime-version', 'content-type', 'content-transfer-encoding', 'content-language',
 ]);
 
 describe('the acknowledgement mail (real SMTP server on loopback)', () => {
@@ -113,6 +113,7 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     assert.equal(parsed.header('auto-submitted'), 'auto-generated');
     assert.equal(parsed.header('x-auto-response-suppress'), 'All');
     assert.equal(parsed.header('message-id'), `<acknowledgement-${inquiry.id}@studio.example>`);
+    assert.equal(parsed.header('content-language'), 'en');
     assert.deepEqual([...parsed.parts.keys()], ['text/plain'], 'plain text only');
   });
 
@@ -122,12 +123,32 @@ describe('the acknowledgement mail (real SMTP server on loopback)', () => {
     const mail = sink.mails.at(-1)!;
     const text = parseMail(mail.raw).parts.get('text/plain')!;
     // 14:05 UTC, in New York: the studio's zone when STUDIO_TIME_ZONE is not set.
-    assert.match(text, /It reached the studio on 23 November 2026 at 09:05 EST, and we will answer it at this address\./);
+    assert.match(text, /It reached the studio on Monday, November 23, 2026 at 09:05 EST, and we will answer it at this address\./);
     assert.ok(text.includes('write to studio@harbor.example'), text);
     assert.ok(text.includes(`Reference: ${inquiry.id}`), text);
     assert.ok(text.includes('https://studio.example'), text);
     assertCarriesNothingSubmitted(mail, inquiry);
     assert.doesNotMatch(mail.raw, /^(bcc|cc):/im);
+  });
+
+  it('is written in the inquiry\'s language: a Spanish inquiry gets its subject, text and date in Spanish', async () => {
+    const inquiry = storedInquiry({ language: 'es' });
+    await notifier.deliver(inquiry);
+    const mail = sink.mails.at(-1)!;
+    const parsed = parseMail(mail.raw);
+    assert.equal(parsed.header('subject'), 'Recibimos su consulta — Harbor & Hedge Design-Build');
+    assert.equal(parsed.header('content-language'), 'es');
+    const text = parsed.parts.get('text/plain')!;
+    assert.match(text, /^Hola:$/m);
+    assert.match(text, /Su consulta llegó al estudio el lunes, 23 de noviembre de 2026, a las 09:05 EST, y le responderemos a esta misma dirección\./);
+    assert.ok(text.includes('escríbanos a studio@harbor.example'), text);
+    assert.ok(text.includes(`Referencia: ${inquiry.id}`), text);
+    assert.ok(text.includes('https://studio.example/es/'), 'points to the Spanish site');
+    assert.doesNotMatch(text, /\b(the|we|your|inquiry|Monday|November)\b/i, 'not a word of English');
+    assertCarriesNothingSubmitted(mail, inquiry);
+    // A stored language the site no longer has (or never had) is written in English.
+    await notifier.deliver(storedInquiry({ language: 'constructor' as never }));
+    assert.equal(parseMail(sink.mails.at(-1)!.raw).header('subject'), 'We received your inquiry — Harbor & Hedge Design-Build');
   });
 
   it('is the same mail on a retry, and names the studio as its content names it at the time of sending', async () => {
@@ -226,10 +247,27 @@ describe('with INQUIRY_ACK=true (a listening service on SQLite)', () => {
     assert.equal(parsed.header('subject'), `We received your inquiry — ${site.name}`);
     assert.equal(parsed.header('message-id'), `<acknowledgement-${id}@studio.example>`);
     const text = parsed.parts.get('text/plain')!;
-    assert.match(text, /It reached the studio on 23 November 2026 at 06:05 PST, and we will answer it at this address\./, 'in STUDIO_TIME_ZONE');
+    assert.match(text, /It reached the studio on Monday, November 23, 2026 at 06:05 PST, and we will answer it at this address\./, 'in STUDIO_TIME_ZONE');
     assert.ok(text.includes(site.email), 'names the studio\'s contact address');
     assertCarriesNothingSubmitted(acks[0]!, body);
     assert.equal((await acknowledgementRow(service.db, 'quentin@client.example'))?.inquiry_id, id);
+  });
+
+  it('a submission in Spanish (the form\'s hidden language field) is acknowledged in Spanish, in the studio\'s zone', async () => {
+    const body = validInquiry({ email: 'lucia@client.example', language: 'es' });
+    const { id } = await submitAndSettle(service, body, '/contact');
+    const [ack] = mailsTo(service.sink, 'lucia@client.example');
+    assert.ok(ack, 'acknowledged');
+    const site = (await loadCatalog('content')).site;
+    const parsed = parseMail(ack.raw);
+    assert.equal(parsed.header('subject'), `Recibimos su consulta — ${site.name}`);
+    const text = parsed.parts.get('text/plain')!;
+    assert.match(text, /el lunes, 23 de noviembre de 2026, a las 06:05 PST/);
+    assert.ok(text.includes(`Referencia: ${id}`), text);
+    const stored = await service.db.kysely.selectFrom('inquiries').select('language').where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(stored.language, 'es');
+    const studioMail = service.sink.mails.find((mail) => mail.to.includes(STUDIO_INBOX) && mail.raw.includes(id));
+    assert.match(parseMail(studioMail!.raw).parts.get('text/plain') ?? '', /^Language:\s+Spanish \(es\)$/m, 'the studio is told which language to answer in');
   });
 
   it('a second submission from the same address within the hour is stored and notified, but not acknowledged again', async () => {
@@ -313,7 +351,7 @@ function commitFrom(address: string, receivedAt: number, overrides: Partial<Comm
     record: {
       id, receivedAt, spam: false, fingerprint: overrides.fingerprint ?? `fingerprint-${id}`, channel: 'api',
       clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
-      inquiry: { name: 'Ada Lovelace', email: address, message: `A house by the sea, ${sequence}.`, location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+      inquiry: { name: 'Ada Lovelace', email: address, message: `A house by the sea, ${sequence}.`, location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en' },
     },
     notify: ['email'],
     acknowledge: { address, notBefore: receivedAt - HOUR },

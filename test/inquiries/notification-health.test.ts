@@ -58,7 +58,7 @@ async function startPickySmtp() {
 
 const validStoredInquiry: StoredInquiry = {
   id: '0196a1b2-0000-7000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@example.com', phone: null,
-  message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', receivedAt: new Date(Date.UTC(2026, 3, 1)),
+  message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en', receivedAt: new Date(Date.UTC(2026, 3, 1)),
 };
 
 const FAST_OUTBOX = { OUTBOX_POLL_INTERVAL_MS: '50', OUTBOX_RETRY_BASE_MS: '200', RATE_LIMIT_SCALE: '100' };

@@ -32,6 +32,7 @@ function inquiry(overrides: Partial<StoredInquiry> = {}): StoredInquiry {
     location: 'miami',
     budget: '3m-10m',
     phase: 'permitted',
+    language: 'en',
     receivedAt: new Date('2026-11-22T01:02:03.456Z'),
     ...overrides,
   };
@@ -100,6 +101,8 @@ describe('email notifier (real SMTP server on loopback)', () => {
     assert.ok(!html.includes('<b>first</b>'), 'inquirer text never becomes markup');
     assert.ok(text.includes('Phone:') && !text.includes('not given'));
     assert.match(text, /^Received:\s+21 Nov 2026, 20:02 EST$/m);
+    assert.match(text, /^Language:\s+English \(en\)$/m, 'the language to answer in');
+    assert.match((await deliverAndRead(peer, notifier, inquiry({ language: 'es' }))).mail.parts.get('text/plain') ?? '', /^Language:\s+Spanish \(es\)$/m);
   });
 
   it('says "not given" for an absent phone', async () => {
@@ -108,12 +111,13 @@ describe('email notifier (real SMTP server on loopback)', () => {
   });
 
   it('shows a stored enum value without a label, even one named like an Object.prototype member, as itself', async () => {
-    const odd = inquiry({ location: 'constructor', budget: 'toString', phase: '__proto__' } as unknown as Partial<StoredInquiry>);
+    const odd = inquiry({ location: 'constructor', budget: 'toString', phase: '__proto__', language: 'valueOf' } as unknown as Partial<StoredInquiry>);
     const { mail } = await deliverAndRead(peer, notifier, odd);
     const text = mail.parts.get('text/plain') ?? '';
     assert.match(text, /^Location:\s+Unknown \(constructor\)$/m);
     assert.match(text, /^Budget:\s+Unknown \(toString\)$/m);
     assert.match(text, /^Phase:\s+Unknown \(__proto__\)$/m);
+    assert.match(text, /^Language:\s+Unknown \(valueOf\)$/m);
     assert.equal(mail.header('subject'), "Project inquiry from Zoë Ångström-O'Brien: constructor, toString");
     assert.doesNotMatch(text + (mail.parts.get('text/html') ?? ''), /function|native code/);
   });
@@ -267,7 +271,7 @@ describe('webhook notifier (real HTTP receiver on loopback)', () => {
       timestamp: item.receivedAt.toISOString(),
       data: {
         id: item.id, name: item.name, email: item.email, phone: item.phone, message: item.message,
-        location: item.location, budget: item.budget, phase: item.phase, received_at: item.receivedAt.toISOString(),
+        location: item.location, budget: item.budget, phase: item.phase, language: item.language, received_at: item.receivedAt.toISOString(),
       },
     });
     assert.deepEqual(Object.keys(JSON.parse(request.body) as object), ['type', 'timestamp', 'data']);

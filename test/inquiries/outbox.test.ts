@@ -35,7 +35,7 @@ async function commitInquiry(db: Db, receivedAt: number, name: string, notify: N
   const outcome = await new KyselyInboxStore(db).commit({
     record: {
       id, receivedAt, spam: false, fingerprint: id, channel: 'api', clientIp: '203.0.113.9', userAgent: undefined, clientId: undefined,
-      inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure' },
+      inquiry: { name, email: 'ada@example.com', message: 'A house by the sea.', location: 'miami', budget: 'undisclosed', phase: 'unsure', language: 'en' },
     },
     notify,
     idempotency: undefined,

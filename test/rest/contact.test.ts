@@ -2,6 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEPRECATION_POLICY } from '../../src/contract/api.js';
 import { BUDGETS, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../../src/contract/inquiry.js';
+import { LOCALES } from '../../src/contract/locales.js';
 import { OpenApiContract } from '../helpers/openapi.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 import { countInquiries, openStore, postInquiry, validInquiry, type Body, type ErrorJson, type MediaType } from '../helpers/inquiries.js';
@@ -56,6 +57,15 @@ const CASES: Case[] = [
   { what: 'budget missing', patch: { budget: undefined }, field: 'budget', code: 'missing_field' },
   { what: 'phase missing', patch: { phase: undefined }, field: 'phase', code: 'missing_field' },
   { what: 'a field sent twice', patch: { name: ['Ada', 'Bob'] }, field: 'name', code: 'invalid_field' },
+  // The language to answer in: optional, one of the site's languages.
+  ...LOCALES.map((language) => ({ what: `language ${language}`, patch: { language } })),
+  { what: 'language absent', patch: { language: undefined } },
+  { what: 'language padded by spaces (trimmed first)', patch: { language: ' es ' } },
+  { what: 'language not one of the site\'s', patch: { language: 'fr' }, field: 'language', code: 'invalid_field' },
+  { what: 'language as a region tag', patch: { language: 'es-US' }, field: 'language', code: 'invalid_field' },
+  { what: 'language in another case', patch: { language: 'ES' }, field: 'language', code: 'invalid_field' },
+  { what: 'language empty (only the website\'s form may leave it empty)', patch: { language: '' }, field: 'language', code: 'invalid_field' },
+  { what: 'language a number', patch: { language: 1 }, field: 'language', code: 'invalid_field', jsonOnly: true },
   // Wrong JSON types: a number, an object, an array, and null (a required field sent as null is there,
   // but not a string: invalid, not missing).
   ...(['name', 'email', 'message', 'location', 'budget', 'phase'] as const).flatMap((field): Case[] => [
@@ -154,12 +164,21 @@ describe('inquiry contact routes over HTTP', () => {
     const row = await db.kysely.selectFrom('inquiries').selectAll().where('message', '=', String(body.message)).executeTakeFirstOrThrow();
     assert.equal(row.name, 'Grace Hopper');
     assert.equal(row.phone, null);
+    assert.equal(row.language, 'en', 'no language said: English');
     assert.equal(row.user_agent, 'test-agent/1');
     assert.equal(row.channel, 'api');
     assert.equal(row.spam, 0);
     assert.match(row.client_ip, /127\.0\.0\.1/);
     assert.match(row.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.ok(Math.abs(row.received_at - Date.now()) < 60_000);
+  });
+
+  it('stores the language the inquiry says, trimmed', async () => {
+    const body = validInquiry({ language: ' es ' });
+    const response = await postInquiry(server.url, '/api/v1/contact', body, { contract });
+    assert.equal(response.status, 200);
+    const row = await db.kysely.selectFrom('inquiries').select('language').where('message', '=', String(body.message)).executeTakeFirstOrThrow();
+    assert.equal(row.language, 'es');
   });
 
   it('refuses a body that is not an object, or not JSON', async () => {

@@ -21,7 +21,7 @@ const LIST = '/api/v1/inquiries';
 interface Notification { channel: string; status: string; attempts: number; delivered_at: string | null; next_attempt_at: string | null; last_error: string | null }
 interface Received {
   id: string; received_at: string; name: string; email: string; phone: string | null; message: string;
-  location: string; budget: string; phase: string; channel: string; client_id: string | null; spam: boolean;
+  location: string; budget: string; phase: string; language: string; channel: string; client_id: string | null; spam: boolean;
   triage: { state: string; changed_at: string | null; changed_by: string | null };
   notifications: Notification[];
 }
@@ -76,7 +76,7 @@ describe('read API of the inquiries (SQLite)', () => {
     const bodies: Array<[Body, Record<string, string>]> = [
       [validInquiry({ location: 'miami', budget: 'under-1m', phase: 'pre-planning', message: 'A Zanzibar-style courtyard house near the bay.' }), {}],
       [validInquiry({ location: 'hamptons', budget: '1m-3m', phase: 'permitted', phone: '' }), {}],
-      [validInquiry({ location: 'other', budget: '3m-10m', phase: 'unsure', name: 'Grace Hopper', email: 'grace@example.org' }), {}],
+      [validInquiry({ location: 'other', budget: '3m-10m', phase: 'unsure', name: 'Grace Hopper', email: 'grace@example.org', language: 'es' }), {}],
       [validInquiry({ location: 'hamptons', budget: 'over-10m', phase: 'unsure' }), { authorization: `Bearer ${agentToken}` }],
       [validInquiry({ location: 'miami', budget: 'undisclosed', phase: 'permitted' }), {}],
     ];
@@ -197,7 +197,7 @@ describe('read API of the inquiries (SQLite)', () => {
 
     const first = byMessage(sent[0]!.message);
     assert.deepEqual(Object.keys(first).sort(), ['budget', 'channel', 'client_id', 'email', 'id', 'location', 'message', 'name',
-      'notifications', 'phase', 'phone', 'received_at', 'spam', 'triage',
+      'language', 'notifications', 'phase', 'phone', 'received_at', 'spam', 'triage',
       // The pipeline's (test/rest/inquiry-pipeline.test.ts reads them) and the conversation's.
       'assignee', 'contact', 'folder', 'notes', 'stage', 'thread', 'unread'].sort());
     const { name, email, phone, location, budget, phase } = sent[0]!;
@@ -215,10 +215,18 @@ describe('read API of the inquiries (SQLite)', () => {
     });
     assert.equal(webhookJob!.delivered_at, new Date(webhookJob!.delivered_at!).toISOString());
 
+    assert.equal(first.language, 'en', 'no language said: English');
+    assert.equal(byMessage(sent[2]!.message).language, 'es', 'the language the inquiry said');
     assert.equal(byMessage(sent[1]!.message).phone, null, 'an empty phone is none');
     assert.equal(byMessage(sent[3]!.message).client_id, agent.client_id, 'the client whose token came with it');
     const spam = byMessage(sent[5]!.message);
     assert.deepEqual([spam.channel, spam.spam, spam.triage.state, spam.notifications], ['form', true, 'spam', []]);
+  });
+
+  it('tells the webhook the language to answer in', async () => {
+    const received = (message: unknown) => webhook.received.find((w) => w.payload.data.id === byMessage(message).id)?.payload.data as { language?: string } | undefined;
+    assert.equal(received(sent[2]!.message)?.language, 'es');
+    assert.equal(received(sent[0]!.message)?.language, 'en');
   });
 
   it('pages with "next" (in the body and as Link rel="next") until it is null, each inquiry once', async () => {
@@ -401,7 +409,7 @@ describe('read API of the inquiries (PostgreSQL)', () => {
     if (skip || !server || !pg) return t.skip(skip);
     const contract = await OpenApiContract.fetch(server.url);
     const get = reader(server, () => contract);
-    const bodies = [validInquiry({ location: 'miami' }), validInquiry({ location: 'hamptons' }), validInquiry({ location: 'miami', message: 'Ünïcode Sëarch: a villa' })];
+    const bodies = [validInquiry({ location: 'miami' }), validInquiry({ location: 'hamptons', language: 'es' }), validInquiry({ location: 'miami', message: 'Ünïcode Sëarch: a villa' })];
     for (const body of bodies) assert.equal((await postInquiry(server.url, '/api/v1/contact', body)).status, 200);
     const crm = await addClient(pg.url, '--name', 'Studio CRM', '--scope', `${SCOPE} api`);
     const token = await requestToken(server.url, crm, SCOPE);
@@ -412,6 +420,7 @@ describe('read API of the inquiries (PostgreSQL)', () => {
     const second = (await get(next.pathname + next.search, token)).body as Page;
     assert.deepEqual(second.inquiries.map((e) => e.message), [bodies[0]!.message]);
     assert.equal(second.next, null);
+    assert.deepEqual([...first.inquiries, ...second.inquiries].map((e) => e.language), ['en', 'es', 'en'], 'the language stored, English when none was said');
 
     const miami = (await get(`${LIST}?location=miami&q=S%C3%8BARCH`, token)).body as Page;
     assert.deepEqual(miami.inquiries.map((e) => e.message), [bodies[2]!.message], 'search folds every script on PostgreSQL');

@@ -1,9 +1,9 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERRORS } from '../../src/contract/errors.js';
-import { BUDGETS, HONEYPOT_FIELD, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../../src/contract/inquiry.js';
+import { BUDGETS, HONEYPOT_FIELD, Inquiry, INQUIRY_LIMITS, LOCATIONS, PHASES } from '../../src/contract/inquiry.js';
 import { RATE_LIMIT_POLICIES } from '../../src/contract/rate-limits.js';
-import { postInquiry, validInquiry, type Body, type ErrorJson } from '../helpers/inquiries.js';
+import { openStore, postInquiry, validInquiry, type Body, type ErrorJson } from '../helpers/inquiries.js';
 import { startServer, suiteScope, type TestServer } from '../helpers/server.js';
 import { fieldPrompts } from '../../src/web/labels.js';
 
@@ -46,6 +46,29 @@ describe('contact form without JavaScript (POST /contact)', () => {
     }
     assert.match(page, /<label for="f-location">/);
     assert.match(page, new RegExp(`<input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off">`));
+  });
+
+  it('takes the language the form sends: empty is none (English), one of the site\'s is stored, another is refused by name', async () => {
+    const db = openStore(server.config.databaseUrl);
+    try {
+      const client = { 'x-forwarded-for': '203.0.113.81' };
+      const stored = async (body: Body) => (await db.kysely.selectFrom('inquiries').select('language').where('message', '=', String(body.message)).executeTakeFirstOrThrow()).language;
+      const unchosen = validInquiry({ language: '' });
+      assert.equal((await postForm(unchosen, client)).status, 200);
+      assert.equal(await stored(unchosen), 'en');
+      const spanish = validInquiry({ language: 'es' });
+      assert.equal((await postForm(spanish, client)).status, 200);
+      assert.equal(await stored(spanish), 'es');
+      const refused = await postForm(validInquiry({ language: 'fr' }), { ...client, accept: 'application/json' });
+      assert.equal(refused.status, 400);
+      const error = await refused.json() as ErrorJson;
+      assert.equal(error.code, 'invalid_field');
+      assert.match(error.error, /"language"/);
+      // The API can leave a field out, so an empty one there is a value, and not one of the list.
+      assert.equal((await postApi(validInquiry({ language: '' }), client)).status, 400);
+    } finally {
+      await db.close();
+    }
   });
 
   it('answers the form\'s script, which asks for JSON, in the API\'s shapes: Error with its field, then Ok', async () => {
@@ -158,7 +181,7 @@ describe('contact form without JavaScript (POST /contact)', () => {
     const client = { 'x-forwarded-for': '203.0.113.72' };
     const empty = Object.fromEntries(Object.keys(FIELD_PROMPTS).map((field) => [field, '']));
     const blank = shownErrors(await (await postForm({ ...empty, message: '   ' }, client)).text());
-    const required = Object.keys(FIELD_PROMPTS).filter((field) => field !== 'phone');
+    const required = Object.keys(FIELD_PROMPTS).filter((field) => (Inquiry.required as readonly string[]).includes(field));
     assert.deepEqual(blank, Object.fromEntries(required.map((field) => [field, FIELD_PROMPTS[field as keyof typeof FIELD_PROMPTS].missing])));
     const odd = validInquiry({ name: 'Ada\tLovelace', message: 'x'.repeat(message.maxLength + 1), email: ['a@example.com', 'b@example.com'] });
     const oddResponse = await postForm(odd, client);

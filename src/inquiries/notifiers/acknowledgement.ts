@@ -2,6 +2,8 @@ import type { SendMailOptions } from 'nodemailer';
 import type { NotifiersConfig } from '../../config/notifications.js';
 import { DEFAULT_STUDIO_TIME_ZONE } from '../../config/studio.js';
 import { studioTime, type StudioTime } from '../../lib/studio-time.js';
+import { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LANGUAGE_TAGS, localePath, type Locale } from '../../words/locale.js';
+import { wordsOf } from '../../words/words.js';
 import type { StoredInquiry } from '../ports.js';
 import { DeliveryError } from './delivery-error.js';
 import { singleLine } from './render.js';
@@ -11,6 +13,8 @@ import { isPlainAddress, messageIdOf, SmtpNotifier, type SmtpTimeouts } from './
 // any address into the form, so this mail goes to a stranger as often as to a client: it carries nothing
 // that was submitted (no name, message or phone: only the address it goes to), so the form cannot be used
 // to send someone a text of the sender's choosing; the store sends at most one per address per hour.
+// It is written in the inquiry's language (its words: the acknowledgement section of src/words/), its
+// date in that language too.
 
 /** The studio as its content names it (site.yaml): the sender's name, and where the inquirer can write. */
 export interface Studio {
@@ -38,19 +42,20 @@ export class AcknowledgementNotifier extends SmtpNotifier {
     super(options.smtpUrl, options.timeouts);
   }
 
-  /** Of the inquiry it reads only the address, the time received and the id; a retry is the same mail. */
+  /** Of the inquiry it reads only the address, the time received, the language and the id; a retry is the same mail. */
   mailFor(inquiry: StoredInquiry): SendMailOptions {
     // The contract's email format admits only plain addresses; an old row that is not is never mailed.
     if (!isPlainAddress(inquiry.email)) throw new DeliveryError('acknowledgement', 'recipient is not a plain address');
     const studio = this.options.studio();
     const from = this.options.from;
+    const language = languageOf(inquiry);
     return {
       from: { name: singleLine(studio.name), address: from },
       to: inquiry.email,
       envelope: { from, to: inquiry.email },
       // Replies go to the studio's public address, never to anything the submission chose.
       replyTo: isPlainAddress(studio.email) ? studio.email : undefined,
-      subject: `We received your inquiry — ${singleLine(studio.name)}`,
+      subject: wordsOf(language).acknowledgement.subject(singleLine(studio.name)),
       text: acknowledgementText(inquiry, studio, this.options.baseUrl, this.options.time ?? studioTime(DEFAULT_STUDIO_TIME_ZONE)),
       messageId: messageIdOf('acknowledgement', inquiry.id, from),
       headers: {
@@ -58,6 +63,8 @@ export class AcknowledgementNotifier extends SmtpNotifier {
         'Auto-Submitted': 'auto-generated',
         // Exchange's equivalent: no out-of-office or delivery receipts back to the sender.
         'X-Auto-Response-Suppress': 'All',
+        // RFC 3282: the language it is written in, for the reader's mail program (a spell checker, a translator).
+        'Content-Language': LANGUAGE_TAGS[language],
       },
       disableFileAccess: true,
       disableUrlAccess: true,
@@ -65,21 +72,38 @@ export class AcknowledgementNotifier extends SmtpNotifier {
   }
 }
 
-/** Fixed text around three values of ours (the studio, the time received in its zone, the reference): nothing submitted. */
-export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt'>, studio: Studio, baseUrl: string, time: StudioTime): string {
+/** The inquiry's language; one the site no longer has (a row holds what the contract took then) is written in the default. */
+function languageOf(inquiry: Pick<StoredInquiry, 'language'>): Locale {
+  return isLocale(inquiry.language) ? inquiry.language : DEFAULT_LOCALE;
+}
+
+/** The site in the reader's language: its origin for English, the language's home page otherwise (https://…/es/). */
+function siteIn(baseUrl: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? baseUrl : `${baseUrl}${localePath('/', locale)}`;
+}
+
+/**
+ * Fixed text in the inquiry's language around values of ours (the studio, the time received in its zone,
+ * the reference): nothing submitted but the choice of language, one of the contract's.
+ */
+export function acknowledgementText(inquiry: Pick<StoredInquiry, 'id' | 'receivedAt' | 'language'>, studio: Studio, baseUrl: string, time: StudioTime): string {
+  const language = languageOf(inquiry);
+  const words = wordsOf(language).acknowledgement;
   const name = singleLine(studio.name);
+  const received = time.letter(inquiry.receivedAt, INTL_LOCALES[language]);
+  const site = siteIn(baseUrl, language);
   return [
-    'Hello,',
+    words.greeting,
     '',
-    `Thank you for your inquiry to ${name}. It reached the studio on ${time.long(inquiry.receivedAt)}, and we will answer it at this address.`,
+    words.received(name, received.day, received.time),
     '',
-    `To add anything, reply to this email or write to ${singleLine(studio.email)}, quoting the reference below.`,
+    words.addMore(singleLine(studio.email)),
     '',
-    `Reference: ${singleLine(inquiry.id)}`,
+    words.reference(singleLine(inquiry.id)),
     '',
-    `— ${name}, ${baseUrl}`,
+    words.signature(name, site),
     '',
-    `This message was sent automatically because an inquiry sent through ${baseUrl} gave this address. It does not repeat what was submitted. If you did not send an inquiry, please ignore it.`,
+    words.why(site),
     '',
   ].join('\n');
 }

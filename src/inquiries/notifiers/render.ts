@@ -1,4 +1,5 @@
 import { enumLabelOf } from '../../contract/inquiry-labels.js';
+import { localeLabel } from '../../contract/locales.js';
 import { escapeHtml } from '../../lib/escape-html.js';
 import type { StudioTime } from '../../lib/studio-time.js';
 import type { StoredInquiry } from '../ports.js';
@@ -40,6 +41,7 @@ export function inquiryFields(inquiry: StoredInquiry, time: StudioTime): Labelle
     { label: 'Location', value: enumField('location', inquiry.location) },
     { label: 'Budget', value: enumField('budget', inquiry.budget) },
     { label: 'Phase', value: enumField('phase', inquiry.phase) },
+    { label: 'Language', value: localeLabel(inquiry.language) },
     { label: 'Received', value: time.text(inquiry.receivedAt) },
     { label: 'Inquiry id', value: singleLine(inquiry.id) },
   ];

@@ -160,6 +160,7 @@ export function inquiryReceivedPayload(inquiry: StoredInquiry): InquiryReceivedP
       location: inquiry.location,
       budget: inquiry.budget,
       phase: inquiry.phase,
+      language: inquiry.language,
       received_at: receivedAt,
     },
   };

@@ -17,6 +17,8 @@ export interface InquiriesTable {
   location: string;
   budget: string;
   phase: string;
+  /** The language the studio answers in (a contract LOCALES code); 'en' for the inquiries from before it was asked. */
+  language: string;
   client_ip: string;
   user_agent: string | null;
   /** How it arrived: api, legacy, mcp, form. */

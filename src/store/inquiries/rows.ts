@@ -9,7 +9,7 @@ export function inquiryRow(r: InquiryRecord): InquiriesTable {
   return {
     id: r.id, received_at: r.receivedAt,
     name: r.inquiry.name, email: r.inquiry.email, phone: r.inquiry.phone ?? null, message: r.inquiry.message,
-    location: r.inquiry.location, budget: r.inquiry.budget, phase: r.inquiry.phase,
+    location: r.inquiry.location, budget: r.inquiry.budget, phase: r.inquiry.phase, language: r.inquiry.language,
     client_ip: r.clientIp, user_agent: r.userAgent ?? null, channel: r.channel, client_id: r.clientId ?? null,
     spam: r.spam ? 1 : 0, fingerprint: r.fingerprint,
     folder: r.spam ? 'spam' : 'inbox', unread: 1, state_changed_at: null, state_changed_by: null,
@@ -63,7 +63,7 @@ export function storedInquiryOf(row: InquiriesTable): StoredInquiry {
   return {
     id: row.id, name: row.name, email: row.email, phone: row.phone, message: row.message,
     location: row.location as StoredInquiry['location'], budget: row.budget as StoredInquiry['budget'],
-    phase: row.phase as StoredInquiry['phase'], receivedAt: new Date(row.received_at),
+    phase: row.phase as StoredInquiry['phase'], language: row.language as StoredInquiry['language'], receivedAt: new Date(row.received_at),
   };
 }
 

@@ -9,6 +9,7 @@ import { conversationsMigration } from './007_conversations.js';
 import { digestsMigration } from './008_digests.js';
 import { searchMigration } from './009_search.js';
 import { consultationsMigration } from './010_consultations.js';
+import { inquiryLanguageMigration } from './011_inquiry_language.js';
 
 // Versioned migrations, applied in name order at start-up and by `studio migrate`.
 // Each capability adds its files here with the next number.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '008_digests': digestsMigration,
   '009_search': searchMigration,
   '010_consultations': consultationsMigration,
+  '011_inquiry_language': inquiryLanguageMigration,
 };
