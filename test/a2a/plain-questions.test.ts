@@ -1,3 +1,4 @@
+import { translationName } from '../../src/catalog/translations.js';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -18,7 +19,7 @@ import { openStore } from '../helpers/inquiries.js';
 interface FrontMatter { slug: string; region: string; location: string; scope: string[] }
 
 /** The sample projects as their files say them, read here with a YAML parser of the test's own. */
-const PROJECTS: FrontMatter[] = readdirSync('content/projects').filter((f) => f.endsWith('.md')).map((file) => {
+const PROJECTS: FrontMatter[] = readdirSync('content/projects').filter((f) => f.endsWith('.md') && !translationName(f)).map((file) => {
   const [, yaml] = readFileSync(`content/projects/${file}`, 'utf8').split(/^---$/m);
   return { slug: file.replace(/\.md$/, ''), ...(parse(yaml!) as Omit<FrontMatter, 'slug'>) };
 });

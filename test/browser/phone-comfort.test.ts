@@ -83,7 +83,8 @@ describe('comfortable on a phone and a desktop, in both languages (Chromium)', {
         }
         assert.ok(height > 3000 + 900, `a page is long enough to scroll 3000 px (${height})`);
         await page.evaluate('window.scrollTo(0, 3000)');
-        assert.equal(await page.evaluate('Math.round(window.scrollY)'), 3000);
+        // A fractional device pixel may leave the scroll a pixel short.
+        assert.ok(Math.abs(Number(await page.evaluate('window.scrollY')) - 3000) <= 1, 'scrolled 3000 px down');
         const header = await page.locator('header.site-header').boundingBox();
         assert.ok(header && header.y === 0, 'the header sits at the top of the screen');
         assert.ok(header.height <= (width === 390 ? 110 : 130), `the header leaves the page the screen (${header.height} px)`);

@@ -134,7 +134,8 @@ describe('inquiry use case', () => {
     assert.equal(inbox.commits[0]!.lease, lease, 'the commit writes the lease');
     const [handed] = outbox.fulfilled;
     assert.deepEqual(handed!.jobs.map((job) => job.id), [`${id}:webhook`]);
-    assert.deepEqual(handed!.inquiry, { ...body, phone: null, id, receivedAt: new Date(Date.UTC(2026, 0, 1)) }, 'as the store reads it back');
+    assert.deepEqual(handed!.inquiry, { ...body, phone: null, language: 'en', id, receivedAt: new Date(Date.UTC(2026, 0, 1)) },
+      'as the store reads it back: no language given is English');
     assert.deepEqual(outbox.woken, [['email']], 'woken for the email job, stored due');
 
     inbox.commit = async (request) => ({ kind: 'duplicate', id: request.record.id });
