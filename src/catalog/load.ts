@@ -113,14 +113,22 @@ function deepFreeze<T>(value: T): T {
 
 type Folders = { projects: LoadedFolder<typeof ProjectFile>; services: LoadedFolder<typeof ServiceFile>; pages: LoadedFolder<typeof PageFile> };
 
+/** The site's fields in a language: site.<locale>.yaml's words over site.yaml's; a problem names the translation. */
+async function siteIn(contentDir: string, fields: SiteFile, locale: Locale): Promise<SiteFile> {
+  if (locale === DEFAULT_LOCALE) return fields;
+  const file = join(contentDir, `site.${locale}.yaml`);
+  try {
+    return translateSite(fields, await readSiteWords(contentDir, locale));
+  } catch (error) {
+    throw new ContentError(file, (error as Error).message);
+  }
+}
+
 /** Every language's catalog over the same entries, each naming all of them (inLanguage). */
 async function catalogsByLanguage(contentDir: string, site: Awaited<ReturnType<typeof loadSite>>, folders: Folders): Promise<Record<Locale, Catalog>> {
   const inLanguage = {} as Record<Locale, Catalog>;
   for (const locale of LOCALES) {
-    const siteWords = locale === DEFAULT_LOCALE ? undefined : await readSiteWords(contentDir, locale).catch((error: Error) => {
-      throw new ContentError(join(contentDir, `site.${locale}.yaml`), error.message);
-    });
-    const fields = translateSite(site.fields, siteWords?.words);
+    const fields = await siteIn(contentDir, site.fields, locale);
     const translate = <E extends EntryFields>(folder: { entries: E[]; translations: LoadedFolder<TSchema>['translations'] }): E[] =>
       folder.entries.map((entry) => {
         const translation = folder.translations.get(locale)?.get(entry.slug);

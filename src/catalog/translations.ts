@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Type, type Static, type TObject } from 'typebox';
 import { isLocale, type Locale } from '../words/locale.js';
 import type { CatalogImage, EntryFields } from './catalog.js';
-import { checkContent, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
+import { checkContent, ConsultationsSection, ImageDeclaration, Office, PageFile, ProjectFile, ServiceFile, SiteFile } from './content-schemas.js';
 import { parseYamlData, splitFrontMatter } from './front-matter.js';
 
 // A content file's translation sits beside it: `about.es.md` beside `about.md`, `site.es.yaml` beside
@@ -13,20 +13,22 @@ import { parseYamlData, splitFrontMatter } from './front-matter.js';
 
 /** An image's words, in the order the original declares its images; `file` may be repeated, and must then match. */
 const ImageWords = Type.Object({
-  file: Type.Optional(Type.String()),
-  alt: Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }),
-  caption: Type.Optional(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' })),
+  file: Type.Optional(ImageDeclaration.properties.file),
+  alt: ImageDeclaration.properties.alt,
+  caption: ImageDeclaration.properties.caption,
 }, { additionalProperties: false });
 type ImageWords = Static<typeof ImageWords>;
 
 const imageWords = { cover: Type.Optional(ImageWords), gallery: Type.Optional(Type.Array(ImageWords)) };
 
-/** The translatable fields of a schema, each as the original states it, and all optional but the title. */
+/** The translatable fields of an entry's schema, with the original's rules, and all optional but the title. */
 function wordsOf<T extends TObject>(schema: T, keys: ReadonlyArray<keyof T['properties'] & string>): TObject {
   const properties: Record<string, unknown> = {};
   for (const key of keys) properties[key] = key === 'title' ? schema.properties[key] : Type.Optional(schema.properties[key]!);
   return Type.Object({ ...(properties as Record<string, never>), ...imageWords }, { additionalProperties: false });
 }
+
+const ConsultationType = ConsultationsSection.properties.types.items;
 
 export const TRANSLATABLE = {
   projects: wordsOf(ProjectFile, ['title', 'description', 'location', 'scope']),
@@ -40,14 +42,14 @@ export const SiteWords = Type.Object({
   tagline: SiteFile.properties.tagline,
   description: SiteFile.properties.description,
   offices: Type.Optional(Type.Array(Type.Object({
-    city: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-    note: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    hours_note: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    city: Type.Optional(Office.properties.city),
+    note: Office.properties.note,
+    hours_note: Office.properties.hours_note,
   }, { additionalProperties: false }))),
   consultation_types: Type.Optional(Type.Array(Type.Object({
-    slug: Type.String(),
-    title: Type.String({ minLength: 1, maxLength: 120 }),
-    description: Type.String({ minLength: 1, maxLength: 400 }),
+    slug: ConsultationType.properties.slug,
+    title: ConsultationType.properties.title,
+    description: ConsultationType.properties.description,
   }, { additionalProperties: false }))),
 }, { additionalProperties: false });
 export type SiteWords = Static<typeof SiteWords>;
@@ -76,8 +78,11 @@ export async function readEntryTranslation(folderDir: string, folder: Translated
   return { locale, file, fields, body, modified: (await stat(file)).mtime };
 }
 
-/** The original's images with the translation's words; the counts (and any file named) must match. */
-function translatedImages(images: readonly CatalogImage[], words: EntryTranslation['fields']): CatalogImage[] {
+/**
+ * The original's images with the translation's words; the counts, and any file named, must match. A file
+ * is named as in the original, relative to the folder both files share.
+ */
+function translatedImages(images: readonly CatalogImage[], words: EntryTranslation['fields'], folder: string): CatalogImage[] {
   const covers = images.filter((image) => image.role === 'cover');
   const gallery = images.filter((image) => image.role === 'gallery');
   const given: Array<[string, CatalogImage, ImageWords | undefined]> = [
@@ -88,7 +93,7 @@ function translatedImages(images: readonly CatalogImage[], words: EntryTranslati
   if ((words.gallery?.length ?? 0) > gallery.length) throw new Error(`field "gallery": the original has ${gallery.length} images`);
   return given.map(([field, image, w]) => {
     if (!w) return image;
-    if (w.file !== undefined && !image.source.file.endsWith(w.file.replace(/^\.\//, ''))) throw new Error(`field "${field}.file": the original's image here is another file`);
+    if (w.file !== undefined && resolve(folder, w.file) !== resolve(image.source.file)) throw new Error(`field "${field}.file": the original's image here is another file`);
     const { caption: _caption, ...rest } = image;
     return { ...rest, alt: w.alt, ...(w.caption !== undefined ? { caption: w.caption } : image.caption !== undefined && { caption: image.caption }) };
   });
@@ -102,16 +107,21 @@ export function translateEntry<E extends EntryFields & { language: Locale }>(ent
     ...entry,
     ...words,
     body: translation.body || entry.body,
-    images: translatedImages(entry.images, translation.fields),
+    images: translatedImages(entry.images, translation.fields, dirname(translation.file)),
     file: translation.file,
     language: translation.locale,
     modified: new Date(Math.max(entry.modified.getTime(), translation.modified.getTime())),
   };
 }
 
-/** The site's fields in a language: its words over the original's. */
+/** The site's fields in a language: its words over the original's; an office or a type the original lacks is refused. */
 export function translateSite(site: SiteFile, words: SiteWords | undefined): SiteFile {
   if (!words) return site;
+  const originals = site.offices?.length ?? 0;
+  if ((words.offices?.length ?? 0) > originals) throw new Error(`field "offices": site.yaml has ${originals} offices`);
+  words.consultation_types?.forEach(({ slug }, i) => {
+    if (!site.consultations?.types.some((type) => type.slug === slug)) throw new Error(`field "consultation_types.${i}.slug": site.yaml offers no consultation "${slug}"`);
+  });
   const offices = site.offices?.map((office, i) => ({ ...office, ...words.offices?.[i] }));
   const types = site.consultations?.types.map((type) => {
     const w = words.consultation_types?.find((t) => t.slug === type.slug);
@@ -127,7 +137,7 @@ export function translateSite(site: SiteFile, words: SiteWords | undefined): Sit
 }
 
 /** Reads site.<locale>.yaml when there is one. */
-export async function readSiteWords(dir: string, locale: Locale): Promise<{ words: SiteWords; file: string } | undefined> {
+export async function readSiteWords(dir: string, locale: Locale): Promise<SiteWords | undefined> {
   const file = join(dir, `site.${locale}.yaml`);
   let text: string;
   try {
@@ -136,5 +146,5 @@ export async function readSiteWords(dir: string, locale: Locale): Promise<{ word
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return { words: checkContent(SiteWords, parseYamlData(text)), file };
+  return checkContent(SiteWords, parseYamlData(text));
 }

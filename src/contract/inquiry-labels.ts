@@ -21,11 +21,12 @@ export const INQUIRY_ENUM_LABELS: {
 export type LabelledField = keyof typeof INQUIRY_ENUM_LABELS;
 
 /**
- * The label of an enum value, or undefined for a value without one. An own-property lookup: values come
- * from requests and the store, and a name such as "constructor" must not find Object.prototype's.
+ * The label of an enum value in a table of labels (the English one unless given: src/words holds each
+ * language's), or undefined for a value without one. An own-property lookup: values come from requests and
+ * the store, and a name such as "constructor" must not find Object.prototype's.
  */
-export function enumLabelOf(field: string, value: string): string | undefined {
-  if (!Object.hasOwn(INQUIRY_ENUM_LABELS, field)) return undefined;
-  const labels: Readonly<Record<string, string>> = INQUIRY_ENUM_LABELS[field as LabelledField];
+export function enumLabelOf(field: string, value: string, table: typeof INQUIRY_ENUM_LABELS = INQUIRY_ENUM_LABELS): string | undefined {
+  if (!Object.hasOwn(table, field)) return undefined;
+  const labels: Readonly<Record<string, string>> = table[field as LabelledField];
   return Object.hasOwn(labels, value) ? labels[value] : undefined;
 }

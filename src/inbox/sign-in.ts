@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { INBOX_PATHS } from '../contract/paths.js';
 import type { IssuedSession, Operators } from '../operators/operators.js';
-import { waitText } from '../web/contact-submission.js';
+import { waitText } from '../web/form-messages.js';
 import { formTokenValid, issueFormToken } from './csrf.js';
 import { badLinkView, loginView, missingLinkView, setPasswordView } from './door-pages.js';
 import { sendFormExpired } from './guards.js';

@@ -12,7 +12,6 @@ import type { FormPages } from './contact-submission.js';
 import { aiCatalog, API_CATALOG_TYPE, apiCatalog, robotsTxt, sitemapXml, type SitemapEntry } from './discovery.js';
 import { layout, type LayoutAssets, type PageFrame } from './layout.js';
 import { renderMarkdown } from './markdown.js';
-import type { Page } from './page.js';
 import { contactPage } from './pages/contact.js';
 import { notFoundPage } from './pages/not-found.js';
 import { thanksPage } from './pages/thanks.js';

@@ -42,8 +42,6 @@ function offerOf(body: unknown): OfferValues {
   return { name, email, phone };
 }
 
-// Kept where the booking form and the inbox's sign-in page import it from.
-export { waitText };
 
 /** The message above the form for a refusal that is not about the fields, in the page's language. */
 function formMessage(error: ApiError, locale: Locale): string {

@@ -2,7 +2,7 @@ import type { TObject } from 'typebox';
 import { Inquiry } from '../contract/inquiry.js';
 import { PATTERN_RULES } from '../contract/text-rules.js';
 import { validatorOf, type ValidationIssue } from '../contract/validator.js';
-import { DEFAULT_LOCALE, type Locale } from '../words/locale.js';
+import type { Locale } from '../words/locale.js';
 import { wordsOf, type Words } from '../words/words.js';
 import { fieldPrompts, type FieldPrompt } from './labels.js';
 
@@ -73,8 +73,8 @@ function problemOf(rules: FormRules, field: string, value: unknown, words: Probl
 }
 
 /**
- * Every field's problem in plain words, by field name, for the form of `rules`; empty when each value
- * passes. In the default language unless told (the booking form is English until it has its own words).
+ * Every field's problem in plain words, by field name, for the form of `rules`, in `locale`; empty when
+ * each value passes.
  */
 export function problemsOf(rules: FormRules, body: unknown, locale: Locale): Record<string, string> {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;

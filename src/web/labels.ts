@@ -1,5 +1,6 @@
 import type { AskedField } from '../contract/inquiry.js';
-import { DEFAULT_LOCALE, type Locale } from '../words/locale.js';
+import { enumLabelOf } from '../contract/inquiry-labels.js';
+import type { Locale } from '../words/locale.js';
 import { wordsOf } from '../words/words.js';
 
 // The inquiry form's words for the contract's fields, in a language: the catalog's `form` and `enums`
@@ -28,14 +29,7 @@ export function fieldPrompts(locale: Locale): Record<AskedField, FieldPrompt> {
   return wordsOf(locale).form.prompts;
 }
 
-/**
- * The word for an enum value (the catalog's `enums`), or the value itself when it has none. An own-property
- * lookup: values come from requests and the store, and a name such as "constructor" must not find
- * Object.prototype's. The inbox is the studio's own and reads it in the default language.
- */
+/** The word for an enum value in a language (the catalog's `enums`), or the value itself when it has none. The inbox reads the default language. */
 export function enumLabel(field: string, value: string, locale: Locale): string {
-  const enums = wordsOf(locale).enums;
-  if (!Object.hasOwn(enums, field)) return value;
-  const labels: Readonly<Record<string, string>> = enums[field as keyof typeof enums];
-  return Object.hasOwn(labels, value) ? labels[value]! : value;
+  return enumLabelOf(field, value, wordsOf(locale).enums) ?? value;
 }

@@ -1,5 +1,5 @@
 import { WEEKDAYS, type WeekHours } from '../catalog/content-schemas.js';
-import { OG_LOCALES, type Locale } from '../words/locale.js';
+import { INTL_LOCALES, type Locale } from '../words/locale.js';
 import type { Words } from '../words/words.js';
 
 // An office's week of opening hours (site.yaml), as people read it ("Monday to Friday, 9:00 AM–6:00 PM")
@@ -23,16 +23,13 @@ export function hourGroups(hours: WeekHours): Array<{ days: Weekday[]; ranges: s
   return groups;
 }
 
-/** Intl's tag with the territory the studio writes for (en-US, es-US): "6:00 p.m.", as Miami reads a time. */
-const regionalTag = (locale: Locale): string => OG_LOCALES[locale].replace('_', '-');
-
 /** 2024-01-01 was a Monday: the day a weekday's name is taken from. */
 const weekdayName = (day: Weekday, locale: Locale): string =>
-  new Intl.DateTimeFormat(regionalTag(locale), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
+  new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
 
 const clock = (time: string, locale: Locale): string => {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(regionalTag(locale), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, hour, minute));
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, hour, minute));
 };
 
 /** An office's hours as sentences in a language: one per group of days, e.g. "Monday to Friday, 9:00 AM–6:00 PM". */

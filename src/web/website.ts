@@ -27,7 +27,7 @@ import { pageSources, type PageSource } from './site-pages.js';
 import { SITE_PATHS } from './site-paths.js';
 import type { PageTwins } from './twin.js';
 import { registerWebMcpTools, webMcpToolsPath } from './webmcp-tools.js';
-import { DEFAULT_LOCALE, LOCALES, localePath, splitLocalePath } from '../words/locale.js';
+import { LOCALES, splitLocalePath } from '../words/locale.js';
 
 export interface WebsiteOptions {
   catalog: Catalog;

@@ -8,10 +8,13 @@ export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 /** The tag a page states (`lang`, `Content-Language`, `hreflang`, JSON-LD `inLanguage`): BCP 47. */
 export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', es: 'es' };
-/** Open Graph's locale: language and territory. The studio writes the Spanish of the United States. */
-export const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_US' };
-/** The locale dates are written in (Intl, luxon): the same language and territory, as BCP 47. */
+/**
+ * The language and territory the studio writes in, as BCP 47: Intl's and luxon's locale for dates,
+ * numbers and lists. The studio writes the English and the Spanish of the United States.
+ */
 export const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
+/** Open Graph's locale: the same language and territory, written with an underscore. */
+export const OG_LOCALES = Object.fromEntries(LOCALES.map((locale) => [locale, INTL_LOCALES[locale].replace('-', '_')])) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

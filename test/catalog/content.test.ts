@@ -162,6 +162,17 @@ describe('content catalog', () => {
       assert.match(await problemOf('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\ncover: {file: grove-courtyard-house/section.svg, alt: Planta}\n---\nTexto.\n'),
         /field "cover\.file": the original's image here is another file/);
       assert.match(await problemOf('site.es.yaml', 'tagline: Casas\ndescription: Un estudio\nemail: x@y.z\n'), /field "email": unknown property/);
+      // The file named must be the original's, not one whose path merely ends the same way.
+      assert.match(await problemOf('projects/grove-courtyard-house.es.md', '---\ntitle: Casa\ncover: {file: plan.svg, alt: Planta}\n---\nTexto.\n'),
+        /field "cover\.file": the original's image here is another file/);
+      assert.match(await problemOf('pages/about.en.md', '---\ntitle: About\n---\nText.\n'), /en is the original's language/);
+      // A translation's words keep the original's rules: alt text is at most 300 characters there too.
+      assert.match(await problemOf('projects/grove-courtyard-house.es.md', `---\ntitle: Casa\ncover: {alt: "${'a'.repeat(301)}"}\n---\nTexto.\n`),
+        /field "cover\.alt"/);
+      const siteWords = 'tagline: Casas\ndescription: Un estudio\n';
+      assert.match(await problemOf('site.es.yaml', `${siteWords}offices: [{note: a}, {note: b}, {note: c}]\n`), /field "offices": site\.yaml has 2 offices/);
+      assert.match(await problemOf('site.es.yaml', `${siteWords}consultation_types: [{slug: coffee, title: Café, description: Un café}]\n`),
+        /field "consultation_types\.0\.slug": site\.yaml offers no consultation "coffee"/);
     });
   });
 });

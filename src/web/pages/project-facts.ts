@@ -1,25 +1,22 @@
 import { servicePath, type ProjectEntry } from '../../catalog/catalog.js';
 import { squareMetersOf } from '../../contract/project-facts.js';
-import { OG_LOCALES, type Locale } from '../../words/locale.js';
+import { INTL_LOCALES, type Locale } from '../../words/locale.js';
 import { mdLink, mdText } from '../markdown.js';
 import type { SiteContext } from '../site-context.js';
 
 // A project's facts as the project page shows them: lists of labelled lines ("- **Year:** 2023"), which
 // the HTML renders as description lists (src/web/markdown-lists.ts) and the Markdown twin keeps as they are.
 
-/** The conventions numbers and lists are written with: the studio writes the English and the Spanish of the United States. */
-const formatLocale = (locale: Locale): string => OG_LOCALES[locale].replace('_', '-');
-
 /** An area in both units, its numbers grouped as the language writes them ("4,800 ft² (446 m²)"). */
 export function areaText(squareFeet: number, { locale, words }: Pick<SiteContext, 'locale' | 'words'>): string {
-  const numbers = new Intl.NumberFormat(formatLocale(locale), { maximumFractionDigits: 0 });
+  const numbers = new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 0 });
   return words.projects.facts.area(numbers.format(squareFeet), numbers.format(squareMetersOf(squareFeet)));
 }
 
 /** Words joined as a sentence joins them ("a, b and c", "a, b y c"), the later ones in lower case. */
 function sentenceList(items: readonly string[], locale: Locale): string {
   const lowered = items.map((item, i) => (i === 0 ? item : item.charAt(0).toLowerCase() + item.slice(1)));
-  return new Intl.ListFormat(formatLocale(locale), { type: 'conjunction' }).format(lowered);
+  return new Intl.ListFormat(INTL_LOCALES[locale], { type: 'conjunction' }).format(lowered);
 }
 
 const line = (label: string, value: string): string => `- **${mdText(label)}:** ${value}`;
